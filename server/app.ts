@@ -1,0 +1,165 @@
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { employeeRoutes } from "./modules/employees/routes.ts";
+import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
+import { shareSweeper } from "./modules/files/sweeper.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { leadRoutes } from "./modules/leads/routes.ts";
+import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
+import { databasePlugin } from "./plugins/database.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
+import { sitePlugin } from "./plugins/site.ts";
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Reuse an open database (tests); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built client (default true). API tests turn it off. */
+  serveClient?: boolean;
+  /** Realtime tuning (tests: Redis key prefix, short heart-beats); Redis URL and origin come from config. */
+  realtime?: RealtimePluginOptions;
+}
+
+/** Builds the whole product as one Fastify instance; `server/main.ts` and every test use this. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Without a proxy in front, X-Forwarded-For is the client's to forge: trust none by default.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    // API answers get the strictest policy; pages set their own hash-based CSP (plugins/site.ts).
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, useDefaults: false },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.publicOrigin?.startsWith("https:") ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  // Counters shared by every instance when REDIS_URL is set; in memory otherwise.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true })
+    : undefined;
+  if (rateLimitRedis) {
+    rateLimitRedis.on("error", (error) => app.log.warn({ err: error }, "rate-limit redis error"));
+    app.addHook("onClose", async () => {
+      rateLimitRedis.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, { global: false, redis: rateLimitRedis, nameSpace: "rate-limit:" });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+  await app.register(databasePlugin, {
+    database: options.database,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  // Before any route: it sees every route registered from here on and refuses those without a rule.
+  await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
+  acceptEmptyJsonOnDelete(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Steel detailing platform API", version: "1.0.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The docs UI and the site add their own routes: pages, assets and the API description are public.
+  await app.register(async (docs) => {
+    markRoutesPublic(docs);
+    await docs.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(employeeRoutes);
+      await api.register(adminFileRoutes);
+      await api.register(leadRoutes);
+    },
+    { prefix: "/api" },
+  );
+  await app.register(shareLinkRoutes);
+  await app.register(shareSweeper);
+  await app.register(realtimePlugin, options.realtime ?? {});
+
+  if (options.serveClient !== false) {
+    await app.register(async (site) => {
+      markRoutesPublic(site);
+      await site.register(sitePlugin, { clientDir: config.clientDir });
+    });
+  } else
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.` }),
+    );
+
+  app.addHook("onReady", async () => {
+    const result = await ensureFirstAdmin(app.db, { username: config.adminUsername, password: config.adminPassword });
+    if (result.generatedPassword) {
+      // Printed once, on the console only: it is never stored in clear anywhere.
+      console.log(
+        `\n  First admin account created.\n  username: ${result.username}\n  password: ${result.generatedPassword}\n  Change it with: npm run admin -- reset ${result.username}\n`,
+      );
+    } else if (result.created) {
+      app.log.info({ username: result.username }, "first admin account created from ADMIN_USERNAME");
+    }
+  });
+
+  return app;
+}
+
+/**
+ * Fastify refuses an empty body sent as application/json; some clients send that header on
+ * every DELETE. Accept it there (as no body), keep the default parser's checks everywhere else.
+ */
+function acceptEmptyJsonOnDelete(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" && request.method === "DELETE") return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+  interface FastifyContextConfig {
+    /** Who may call a route: checked in one place (plugins/auth.ts). Every route must say. */
+    access?: "public" | "staff" | "admin";
+  }
+}

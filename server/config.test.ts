@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.maxAttachmentBytes).toBe(50 * 1024 * 1024);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it("names every bad variable, one line each", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", JWT_SECRET: "short", MAX_ATTACHMENT_MB: "-1" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as ConfigError).message.split("\n");
+    expect(lines).toHaveLength(4);
+    for (const name of ["PORT", "DATABASE_URL", "JWT_SECRET", "MAX_ATTACHMENT_MB"]) {
+      expect(lines.some((line) => line.startsWith(`Invalid configuration: ${name} `))).toBe(true);
+    }
+  });
+
+  it("requires paired settings together", () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "abc" })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/SMTP_URL and NOTIFY_EMAIL/);
+  });
+
+  it("accepts a full valid environment", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@localhost:5432/db",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      PUBLIC_ORIGIN: "https://www.example.com/",
+      MAX_ATTACHMENT_MB: "20",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicOrigin).toBe("https://www.example.com");
+    expect(config.maxAttachmentBytes).toBe(20 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,140 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
+  REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
+  PUBLIC_ORIGIN: urlWithProtocols(["http:", "https:"]),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "must be at least 32 characters",
+  }),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: "must be at least 8 characters",
+  }),
+  MAX_ATTACHMENT_MB: z.coerce.number().positive().max(1024).default(50),
+  /** Admin file shares (DESIGN §5: 1 GB); lower it to test the limit without writing a gigabyte. */
+  MAX_SHARE_MB: z.coerce.number().positive().max(10240).default(1024),
+  /** Public forms (DESIGN §5: CV 10 MB, quote attachment 100 MB); only ever lowered, e.g. by tests. */
+  LEADS_MAX_CV_MB: z.coerce.number().positive().max(10).default(10),
+  LEADS_MAX_QUOTE_MB: z.coerce.number().positive().max(100).default(100),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
+  NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
+  /** Which proxies to trust for the client address: unset/false (none), true, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicOrigin?: string;
+  jwtSecret?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  maxAttachmentBytes: number;
+  maxShareBytes: number;
+  maxCvBytes: number;
+  maxQuoteFileBytes: number;
+  smtpUrl?: string;
+  notifyEmail?: string;
+  vapid?: { publicKey: string; privateKey: string; subject?: string };
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Where the built client lives (build/client). */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable, one per line. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `Invalid configuration: ${issue.path.join(".")} ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  }
+  if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
+    problems.push("Invalid configuration: SMTP_URL and NOTIFY_EMAIL must be set together");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ""),
+    jwtSecret: env.JWT_SECRET,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    maxAttachmentBytes: Math.round(env.MAX_ATTACHMENT_MB * 1024 * 1024),
+    maxShareBytes: Math.round(env.MAX_SHARE_MB * 1024 * 1024),
+    maxCvBytes: Math.round(env.LEADS_MAX_CV_MB * 1024 * 1024),
+    maxQuoteFileBytes: Math.round(env.LEADS_MAX_QUOTE_MB * 1024 * 1024),
+    smtpUrl: env.SMTP_URL,
+    notifyEmail: env.NOTIFY_EMAIL,
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    clientDir: path.resolve("build/client"),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

@@ -1,0 +1,190 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** Staff accounts. `kind` is the login role (admin | employee); `jobRole` is the free-text job title. */
+export const users = pgTable(
+  "users",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: ["admin", "employee"] }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    jobRole: text("job_role").notNull().default(""),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
+    performance: integer("performance").notNull().default(0),
+    projects: jsonb("projects").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Bumped on password change / disable: every token carrying an older version is refused. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Failed logins per account (key = lower(username), known or not), in a fixed window.
+ * Kept in the database so the limit holds across server instances.
+ */
+export const loginFailures = pgTable("login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/** Files an admin shares with clients through an expiring public link. */
+export const sharedFiles = pgTable(
+  "shared_files",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fileName: text("file_name").notNull(),
+    /** Unguessable public token used in the link; also the storage key. */
+    token: text("token").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    uploadedBy: bigint("uploaded_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shared_files_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Quote requests from the contact page: sales leads. */
+export const contactSubmissions = pgTable("contact_submissions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  projectName: text("project_name").notNull().default(""),
+  workTypes: jsonb("work_types").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  tonsOfSteel: text("tons_of_steel").notNull().default(""),
+  proposalDate: text("proposal_date").notNull().default(""),
+  projectDate: text("project_date").notNull().default(""),
+  scopeOfWork: text("scope_of_work").notNull().default(""),
+  projectUrl: text("project_url").notNull().default(""),
+  fileName: text("file_name"),
+  fileKey: text("file_key"),
+  fileType: text("file_type"),
+  submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** Job applications from the career page. The CV is personal data: admins only. */
+export const jobApplications = pgTable("job_applications", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  message: text("message").notNull().default(""),
+  resumeName: text("resume_name").notNull(),
+  resumeKey: text("resume_key").notNull(),
+  resumeType: text("resume_type").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * ALTCHA challenges already used (by signature), kept until they expire: a solved challenge is
+ * good for one submission, on every server instance.
+ */
+export const captchaSolutions = pgTable(
+  "captcha_solutions",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("captcha_solutions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const chatGroups = pgTable("chat_groups", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull(),
+  createdBy: text("created_by").notNull(),
+  adminOnlyMessage: boolean("admin_only_message").notNull().default(false),
+  allowedSenders: jsonb("allowed_senders").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.username] }), index("group_members_username_idx").on(t.username)],
+);
+
+/** Private and group messages. Exactly one of recipient / groupId is set. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    type: text("type", { enum: ["PRIVATE_MESSAGE", "GROUP_MESSAGE"] }).notNull(),
+    sender: text("sender").notNull(),
+    recipient: text("recipient"),
+    groupId: bigint("group_id", { mode: "number" }).references(() => chatGroups.id, { onDelete: "cascade" }),
+    content: text("content").notNull().default(""),
+    fileUrl: text("file_url"),
+    fileType: text("file_type"),
+    fileName: text("file_name"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_private_idx").on(t.sender, t.recipient, t.id),
+    index("messages_group_idx").on(t.groupId, t.id),
+  ],
+);
+
+/** One row per (message, reader) still unread. */
+export const unreadMessages = pgTable(
+  "unread_messages",
+  {
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.messageId] })],
+);
+
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    username: text("username").notNull(),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_username_idx").on(t.username)],
+);

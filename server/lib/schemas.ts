@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** Every error answer (DESIGN §4): `{message}`, plus `errors: {field: text}` for invalid input. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** The error answers a route may give, for its OpenAPI description. */
+export const errorResponses = <const Codes extends readonly number[]>(...codes: Codes) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as {
+    [K in Codes[number]]: typeof errorResponseSchema;
+  };
+
+/** Is this (possibly wrapped) database error a unique-constraint violation? */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

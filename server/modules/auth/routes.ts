@@ -1,0 +1,120 @@
+import { normalizeIP } from "@fastify/rate-limit";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUserSchema, loginRequestSchema, loginResponseSchema } from "../../../shared/auth.ts";
+import { users } from "../../db/schema.ts";
+import { HttpError, tooManyRequests } from "../../lib/errors.ts";
+import { errorResponses } from "../../lib/schemas.ts";
+import { accessRefusals, currentUser } from "../../plugins/auth.ts";
+import { getDecoyHash, verifyPassword } from "../accounts/passwords.ts";
+import { accountKey, accountRule, loginThrottle } from "./login-throttle.ts";
+
+/** Per address: 20 failed logins in 15 minutes. Successful logins do not count (an office shares one address). */
+export const addressRule = { maxFailures: 20, windowMs: 15 * 60 * 1000 };
+
+export const INVALID_LOGIN = "Invalid username or password.";
+export const DISABLED_LOGIN = "This account is disabled.";
+
+const invalidLogin = () => new HttpError(401, INVALID_LOGIN, "INVALID_LOGIN");
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+const throttled = (seconds: number) =>
+  tooManyRequests(
+    `Too many failed login attempts. Please try again in ${minutes(seconds)} minute${minutes(seconds) === 1 ? "" : "s"}.`,
+    seconds,
+  );
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const throttle = loginThrottle(app.db);
+  // @fastify/rate-limit's store (memory, or Redis when REDIS_URL is set), read before and bumped
+  // only after a failure, so it counts failures rather than requests.
+  const addressFailures = app.createRateLimit({
+    max: addressRule.maxFailures,
+    timeWindow: addressRule.windowMs,
+    keyGenerator: (request) => `login-failures:${normalizeIP(request.ip)}`,
+    skipOnError: true,
+  });
+
+  // Hash the decoy now, so the first unknown-user login costs what any other login costs.
+  await getDecoyHash();
+
+  const prune = setInterval(() => {
+    throttle.prune().catch((error) => app.log.warn({ err: error }, "could not prune login failures"));
+  }, accountRule.windowMs);
+  prune.unref();
+  app.addHook("onClose", async () => clearInterval(prune));
+
+  app.post(
+    "/auth/login",
+    {
+      config: { access: "public" },
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ["auth"],
+        summary: "Log in as an employee or an admin",
+        description:
+          "200 only when the password is right, the account's kind equals `role` and the account is active. " +
+          "Failed attempts are throttled per account (5 / 15 min) and per address (20 / 15 min).",
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const { username, password, role } = request.body;
+      const key = accountKey(username);
+
+      const address = await addressFailures(request, { increment: false });
+      if (!address.isAllowed && address.remaining <= 0 && address.ttlInSeconds > 0) {
+        throw throttled(address.ttlInSeconds);
+      }
+      const retryAfter = await throttle.retryAfter(key);
+      if (retryAfter > 0) throw throttled(retryAfter);
+
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, key))
+        .limit(1);
+      // Always one argon2 verification, against a decoy when there is no such user: same work, same time.
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
+
+      if (user && passwordOk && user.kind === role) {
+        if (user.status !== "active") throw new HttpError(401, DISABLED_LOGIN, "ACCOUNT_DISABLED");
+        await throttle.clear(key);
+        const token = await app.auth.signToken(user);
+        return { username: user.username, role: user.kind, token };
+      }
+
+      await Promise.all([throttle.recordFailure(key), addressFailures(request)]);
+      request.log.info({ username: key, ip: request.ip }, "failed login");
+      throw invalidLogin();
+    },
+  );
+
+  app.get(
+    "/auth/me",
+    {
+      config: { access: "staff" },
+      schema: {
+        tags: ["auth"],
+        summary: "The logged-in account",
+        response: { 200: currentUserSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const [row] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!row) throw new HttpError(401, accessRefusals.sessionEnded, "UNAUTHORIZED");
+      return {
+        id: row.id,
+        username: row.username,
+        role: row.kind,
+        name: row.name,
+        email: row.email,
+        jobRole: row.jobRole,
+        status: row.status,
+        performance: row.performance,
+        projects: row.projects,
+      };
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Employee, EmployeeStatus } from "../../../shared/employees.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../lib/schemas.ts";
+import { hashPassword } from "../accounts/passwords.ts";
+
+/** The columns an Employee is made of: password hashes and token versions never leave the table. */
+const employeeColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  jobRole: users.jobRole,
+  username: users.username,
+  status: users.status,
+  performance: users.performance,
+  projects: users.projects,
+  createdAt: users.createdAt,
+};
+type EmployeeRow = { [K in keyof typeof employeeColumns]: (typeof users.$inferSelect)[K] };
+
+const toEmployee = (row: EmployeeRow): Employee => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.jobRole,
+  username: row.username,
+  status: row.status,
+  performance: row.performance,
+  projects: row.projects,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const usernameTaken = (username: string) => conflict(`Username "${username}" is already taken.`);
+const isEmployee = (id: number) => and(eq(users.id, id), eq(users.kind, "employee"));
+
+export interface NewEmployee {
+  name: string;
+  email: string;
+  role: string;
+  username: string;
+  password: string;
+}
+
+export interface EmployeeChanges {
+  name: string;
+  email: string;
+  role: string;
+  username: string;
+  /** undefined keeps the current password. */
+  password?: string;
+  status: EmployeeStatus;
+  performance: number;
+  projects: string[];
+}
+
+/** Employee accounts (users of kind `employee`). Admin accounts are out of reach of this module. */
+export interface EmployeeRepositoryOptions {
+  /** Called after a change that ends an account's sessions (the live sockets must close too). */
+  onSessionsEnded?: (username: string) => Promise<void>;
+}
+
+export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = {}) {
+  async function usernameInUse(username: string, exceptId?: number) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(sql`lower(${users.username})`, username.toLowerCase()),
+          exceptId === undefined ? undefined : ne(users.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return {
+    /** Newest first. */
+    async list(): Promise<Employee[]> {
+      const rows = await db
+        .select(employeeColumns)
+        .from(users)
+        .where(eq(users.kind, "employee"))
+        .orderBy(desc(users.createdAt), desc(users.id));
+      return rows.map(toEmployee);
+    },
+
+    async create(input: NewEmployee): Promise<Employee> {
+      if (await usernameInUse(input.username)) throw usernameTaken(input.username);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            kind: "employee",
+            name: input.name,
+            email: input.email,
+            jobRole: input.role,
+            username: input.username,
+            passwordHash,
+          })
+          .returning(employeeColumns);
+        return toEmployee(row as EmployeeRow);
+      } catch (error) {
+        // Two admins registering the same username at once: the unique index decides.
+        if (isUniqueViolation(error)) throw usernameTaken(input.username);
+        throw error;
+      }
+    },
+
+    /**
+     * Applies exactly the listed fields. A new password, disabling, or a new username ends the
+     * employee's sessions (token_version + 1).
+     */
+    async update(id: number, changes: EmployeeChanges): Promise<Employee> {
+      const [current] = await db.select().from(users).where(isEmployee(id)).limit(1);
+      if (!current) throw notFound("No such employee.");
+      if (
+        changes.username.toLowerCase() !== current.username.toLowerCase() &&
+        (await usernameInUse(changes.username, id))
+      ) {
+        throw usernameTaken(changes.username);
+      }
+      const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+      const endsSessions =
+        passwordHash !== undefined ||
+        (changes.status === "disabled" && current.status !== "disabled") ||
+        changes.username !== current.username;
+      try {
+        const [row] = await db
+          .update(users)
+          .set({
+            name: changes.name,
+            email: changes.email,
+            jobRole: changes.role,
+            username: changes.username,
+            status: changes.status,
+            performance: changes.performance,
+            projects: changes.projects,
+            ...(passwordHash === undefined ? {} : { passwordHash }),
+            ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+            updatedAt: new Date(),
+          })
+          .where(isEmployee(id))
+          .returning(employeeColumns);
+        if (!row) throw notFound("No such employee.");
+        if (endsSessions) await options.onSessionsEnded?.(current.username);
+        return toEmployee(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw usernameTaken(changes.username);
+        throw error;
+      }
+    },
+
+    async remove(id: number): Promise<void> {
+      const deleted = await db.delete(users).where(isEmployee(id)).returning({ username: users.username });
+      if (deleted.length === 0) throw notFound("No such employee.");
+      await options.onSessionsEnded?.(deleted[0]!.username);
+    },
+  };
+}
+
+export type EmployeeRepository = ReturnType<typeof employeeRepository>;

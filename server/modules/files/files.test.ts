@@ -1,0 +1,458 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedFileSchema } from "../../../shared/files.ts";
+import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
+import { createTestDatabase } from "../../../test/helpers/database.ts";
+import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { sharedFiles } from "../../db/schema.ts";
+import { shareStorage } from "./storage.ts";
+import { sweepExpiredShares } from "./sweeper.ts";
+
+/** A 1×1 transparent PNG: file-type recognises it from its first bytes. */
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  fileName?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body built by hand, so tests control every byte (and can break it). */
+function multipart(parts: Part[], options: { truncate?: boolean } = {}) {
+  const boundary = `----test${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      part.fileName === undefined
+        ? `form-data; name="${part.name}"`
+        : `form-data; name="${part.name}"; filename="${part.fileName}"`;
+    const type =
+      part.fileName === undefined ? "" : `Content-Type: ${part.contentType ?? "application/octet-stream"}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  if (!options.truncate) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const payload = Buffer.concat(chunks);
+  return {
+    payload: options.truncate ? payload.subarray(0, payload.length - 40) : payload,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : [];
+
+describe("admin file shares", () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let sharesDir: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_ORIGIN: "https://files.example.com/" } });
+    admin = authHeader(await adminToken(t));
+    sharesDir = path.join(t.dataDir, "files", "shares");
+  });
+  afterAll(async () => t.close());
+
+  const upload = (parts: Part[], headers: Record<string, string> = admin) => {
+    const body = multipart(parts);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/admin/files/upload",
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const uploadFile = (content: Buffer, fileName = "drawing.pdf", expiryMinutes: string | number = 600) =>
+    upload([
+      { name: "expiryMinutes", value: String(expiryMinutes) },
+      { name: "file", value: content, fileName },
+    ]);
+  const tokenOf = (fileUrl: string) => fileUrl.split("/share/")[1] ?? "";
+
+  it("stores the file and answers 201 with the SharedFile and an absolute, unguessable link", async () => {
+    const started = Date.now();
+    const response = await uploadFile(png, "site-photo.png", 90);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(sharedFileSchema.parse(body)).toEqual(body);
+    expect(body).toMatchObject({ fileName: "site-photo.png", size: png.length, contentType: "image/png" });
+    expect(body.fileUrl).toMatch(/^https:\/\/files\.example\.com\/share\/[A-Za-z0-9_-]{32}$/);
+    // 32 base64url characters = 192 random bits.
+    expect(Buffer.from(tokenOf(body.fileUrl), "base64url")).toHaveLength(24);
+    const expiry = new Date(body.expiryDate).getTime();
+    expect(expiry).toBeGreaterThanOrEqual(started + 90 * 60_000);
+    expect(expiry).toBeLessThan(Date.now() + 90 * 60_000 + 1000);
+    expect(existsSync(path.join(sharesDir, tokenOf(body.fileUrl)))).toBe(true);
+  });
+
+  it("accepts the fields in either order and gives every upload a different token", async () => {
+    const fileFirst = await upload([
+      { name: "file", value: Buffer.from("hello"), fileName: "a.txt" },
+      { name: "expiryMinutes", value: "60" },
+    ]);
+    expect(fileFirst.statusCode).toBe(201);
+    const second = await uploadFile(Buffer.from("hello"), "a.txt");
+    expect(tokenOf(second.json().fileUrl)).not.toBe(tokenOf(fileFirst.json().fileUrl));
+  });
+
+  it("serves the link without login, byte for byte, as an attachment that no browser will run", async () => {
+    const content = randomBytes(200_000);
+    const { fileUrl } = (await uploadFile(content, "Plan Ü №1 (rev).bin")).json();
+    const response = await t.app.inject({
+      url: new URL(fileUrl).pathname,
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.compare(response.rawPayload, content)).toBe(0);
+    expect(response.headers["content-length"]).toBe(String(content.length));
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers["content-type"]).toBe("application/octet-stream");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="Plan _ _1 (rev).bin"; filename*=UTF-8''Plan%20%C3%9C%20%E2%84%961%20%28rev%29.bin`,
+    );
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const { fileUrl } = (await uploadFile(png, "p.png")).json();
+    const response = await t.app.inject({ method: "HEAD", url: new URL(fileUrl).pathname });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-length"]).toBe(String(png.length));
+    expect(response.headers["content-type"]).toBe("image/png");
+    expect(response.body).toBe("");
+  });
+
+  it("decides the type from the content, never from the name or the declared type", async () => {
+    const html = await upload([
+      { name: "expiryMinutes", value: "60" },
+      {
+        name: "file",
+        value: Buffer.from("<html><script>alert(1)</script></html>"),
+        fileName: "x.png",
+        contentType: "image/png",
+      },
+    ]);
+    expect(html.json().contentType).toBe("application/octet-stream");
+    const disguised = await upload([
+      { name: "expiryMinutes", value: "60" },
+      { name: "file", value: png, fileName: "invoice.html", contentType: "text/html" },
+    ]);
+    expect(disguised.json().contentType).toBe("image/png");
+    const served = await t.app.inject({ url: new URL(disguised.json().fileUrl).pathname });
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.headers["content-disposition"]).toMatch(/^attachment;/);
+  });
+
+  it("sanitises names: no path parts, no control or reserved characters, bounded length", async () => {
+    const cases: [string, string][] = [
+      ["..\\..\\windows\\system32\\evil.exe", "evil.exe"],
+      ["report\u0000\u202e.pdf", "report.pdf"],
+      ["a<b>|c?.txt", "a_b__c_.txt"],
+      ["...", "file"],
+      [".htaccess", "htaccess"],
+    ];
+    for (const [raw, expected] of cases) {
+      const response = await uploadFile(Buffer.from("x"), raw);
+      expect(response.statusCode, raw).toBe(201);
+      expect(response.json().fileName, raw).toBe(expected);
+    }
+    const long = await uploadFile(Buffer.from("x"), `${"n".repeat(300)}.pdf`);
+    expect(long.json().fileName).toBe(`${"n".repeat(196)}.pdf`);
+    // Only tokens on disk, whatever the names were.
+    for (const file of filesUnder(sharesDir)) expect(path.basename(file)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it("answers 400 {message, errors} for a bad expiry or a missing, empty or extra file, leaving nothing behind", async () => {
+    const before = filesUnder(sharesDir).length;
+    for (const expiry of ["0", "-5", "1.5", "abc", "", "525601", "1e9"]) {
+      const response = await uploadFile(Buffer.from("data"), "a.txt", expiry);
+      expect(response.statusCode, expiry).toBe(400);
+      expect(Object.keys(response.json().errors), expiry).toEqual(["expiryMinutes"]);
+    }
+    const noExpiry = await upload([{ name: "file", value: Buffer.from("data"), fileName: "a.txt" }]);
+    expect(noExpiry.json().errors).toHaveProperty("expiryMinutes");
+    const noFile = await upload([{ name: "expiryMinutes", value: "60" }]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors).toEqual({ file: "A file is required" });
+    const empty = await uploadFile(Buffer.alloc(0), "empty.txt");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ file: "The file is empty" });
+    const otherField = await upload([
+      { name: "expiryMinutes", value: "60" },
+      { name: "attachment", value: Buffer.from("data"), fileName: "a.txt" },
+    ]);
+    expect(otherField.statusCode).toBe(400);
+    const two = await upload([
+      { name: "expiryMinutes", value: "60" },
+      { name: "file", value: Buffer.from("one"), fileName: "1.txt" },
+      { name: "file", value: Buffer.from("two"), fileName: "2.txt" },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(filesUnder(sharesDir).length).toBe(before);
+  });
+
+  it("answers 415 for a body that is not multipart, and 400 for a broken multipart body", async () => {
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/files/upload",
+      headers: admin,
+      payload: { file: "x", expiryMinutes: 60 },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({ message: expect.any(String) });
+
+    const before = filesUnder(sharesDir).length;
+    const broken = multipart(
+      [
+        { name: "expiryMinutes", value: "60" },
+        { name: "file", value: randomBytes(50_000), fileName: "cut.bin" },
+      ],
+      { truncate: true },
+    );
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/files/upload",
+      headers: { ...admin, ...broken.headers },
+      payload: broken.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(filesUnder(sharesDir).length).toBe(before);
+  });
+
+  it("removes the partial file when the upload is aborted midway", async () => {
+    const before = filesUnder(sharesDir).length;
+    const body = multipart([
+      { name: "expiryMinutes", value: "60" },
+      { name: "file", value: randomBytes(200_000), fileName: "aborted.bin" },
+    ]);
+    let sent = 0;
+    const source = new Readable({
+      read() {
+        if (sent === 0) {
+          sent = 100_000;
+          this.push(body.payload.subarray(0, 100_000));
+        } else {
+          this.destroy(new Error("client went away"));
+        }
+      },
+    });
+    const response = await t.app
+      .inject({
+        method: "POST",
+        url: "/api/admin/files/upload",
+        headers: { ...admin, ...body.headers },
+        payload: source,
+      })
+      .catch((error: Error) => error);
+    if (!(response instanceof Error)) expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    await expect.poll(() => filesUnder(sharesDir).length).toBe(before);
+  });
+
+  it("lists shares that have not expired, newest first", async () => {
+    const older = (await uploadFile(Buffer.from("older"), "older.txt")).json();
+    const newer = (await uploadFile(Buffer.from("newer"), "newer.txt")).json();
+    const expired = (await uploadFile(Buffer.from("expired"), "expired.txt")).json();
+    await t.app.db
+      .update(sharedFiles)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sharedFiles.id, expired.id));
+    const response = await t.app.inject({ url: "/api/admin/files", headers: admin });
+    expect(response.statusCode).toBe(200);
+    const listed = response.json() as { id: number; fileUrl: string }[];
+    for (const file of listed) expect(sharedFileSchema.safeParse(file).success).toBe(true);
+    const ids = listed.map((f) => f.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(listed.find((f) => f.id === newer.id)?.fileUrl).toBe(newer.fileUrl);
+  });
+
+  it("answers 410 {message} once the share has expired, and 404 for unknown tokens", async () => {
+    const { id, fileUrl } = (await uploadFile(Buffer.from("soon gone"), "soon.txt")).json();
+    await t.app.db
+      .update(sharedFiles)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sharedFiles.id, id));
+    const expired = await t.app.inject({ url: new URL(fileUrl).pathname });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ message: "This link has expired." });
+    expect((await t.app.inject({ method: "HEAD", url: new URL(fileUrl).pathname })).statusCode).toBe(410);
+
+    for (const token of [randomBytes(24).toString("base64url"), "short", "..%2F..%2Fsecrets.json", "a".repeat(150)]) {
+      const unknown = await t.app.inject({ url: `/share/${token}` });
+      expect(unknown.statusCode, token).toBe(404);
+    }
+  });
+
+  it("deletes a share (204): the file leaves the disk and the link answers 404", async () => {
+    const { id, fileUrl } = (await uploadFile(Buffer.from("to delete"), "d.txt")).json();
+    const file = path.join(sharesDir, tokenOf(fileUrl));
+    expect(existsSync(file)).toBe(true);
+    const response = await t.app.inject({ method: "DELETE", url: `/api/admin/files/${id}`, headers: admin });
+    expect(response.statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+    expect((await t.app.inject({ url: new URL(fileUrl).pathname })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/files/${id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: "DELETE", url: "/api/admin/files/abc", headers: admin })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("refuses employees (403) and anonymous callers (401) on every admin file route", async () => {
+    const { token } = await employeeSession(t);
+    const body = multipart([
+      { name: "expiryMinutes", value: "60" },
+      { name: "file", value: Buffer.from("x"), fileName: "x.txt" },
+    ]);
+    const before = filesUnder(sharesDir).length;
+    for (const headers of [authHeader(token), {}]) {
+      const expected = "authorization" in headers ? 403 : 401;
+      const uploadResponse = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/files/upload",
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(uploadResponse.statusCode).toBe(expected);
+      expect((await t.app.inject({ url: "/api/admin/files", headers })).statusCode).toBe(expected);
+      expect((await t.app.inject({ method: "DELETE", url: "/api/admin/files/1", headers })).statusCode).toBe(expected);
+    }
+    expect(filesUnder(sharesDir).length).toBe(before);
+  });
+
+  it("sweeps expired shares from the database and the disk, and stale partial uploads", async () => {
+    const keep = (await uploadFile(Buffer.from("keep"), "keep.txt")).json();
+    const drop = (await uploadFile(Buffer.from("drop"), "drop.txt")).json();
+    await t.app.db
+      .update(sharedFiles)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sharedFiles.id, drop.id));
+    const staleTemp = path.join(sharesDir, ".upload-stale");
+    writeFileSync(staleTemp, "partial");
+    const old = new Date(Date.now() - 7 * 3600_000);
+    utimesSync(staleTemp, old, old);
+    const freshTemp = path.join(sharesDir, ".upload-fresh");
+    writeFileSync(freshTemp, "in progress");
+
+    const removed = await sweepExpiredShares(t.app, shareStorage(t.dataDir));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(existsSync(path.join(sharesDir, tokenOf(drop.fileUrl)))).toBe(false);
+    expect(await t.app.db.select().from(sharedFiles).where(eq(sharedFiles.id, drop.id))).toEqual([]);
+    expect(existsSync(path.join(sharesDir, tokenOf(keep.fileUrl)))).toBe(true);
+    expect(existsSync(staleTemp)).toBe(false);
+    expect(existsSync(freshTemp)).toBe(true);
+    rmSync(freshTemp);
+  });
+});
+
+describe("file share links without PUBLIC_ORIGIN", () => {
+  it("are built on the origin the admin's request came to", async () => {
+    const t = await createTestApp();
+    try {
+      const body = multipart([
+        { name: "expiryMinutes", value: "60" },
+        { name: "file", value: Buffer.from("x"), fileName: "x.txt" },
+      ]);
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/files/upload",
+        headers: { ...authHeader(await adminToken(t)), ...body.headers, host: "steel.example.org:8443" },
+        payload: body.payload,
+      });
+      expect(response.json().fileUrl).toMatch(/^http:\/\/steel\.example\.org:8443\/share\/[\w-]{32}$/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("file share size limit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 0.05 MB instead of 1 GB: the same code path without writing a gigabyte.
+    t = await createTestApp({ env: { MAX_SHARE_MB: "0.05" } });
+  });
+  afterAll(async () => t.close());
+
+  it("answers 413 {message} beyond the limit and leaves no file and no row behind", async () => {
+    const limit = t.config.maxShareBytes;
+    expect(limit).toBe(Math.round(0.05 * 1024 * 1024));
+    const headers = authHeader(await adminToken(t));
+    const send = (size: number) => {
+      const body = multipart([
+        { name: "expiryMinutes", value: "60" },
+        { name: "file", value: randomBytes(size), fileName: "big.bin" },
+      ]);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/admin/files/upload",
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const tooLarge = await send(limit + 1);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: "The file is larger than the 51.2 KB limit." });
+    expect(filesUnder(path.join(t.dataDir, "files"))).toEqual([]);
+    expect(await t.app.db.select().from(sharedFiles)).toEqual([]);
+
+    const muchTooLarge = await send(limit * 4);
+    expect(muchTooLarge.statusCode).toBe(413);
+    expect(filesUnder(path.join(t.dataDir, "files"))).toEqual([]);
+
+    const exactly = await send(limit);
+    expect(exactly.statusCode).toBe(201);
+    expect(exactly.json().size).toBe(limit);
+  });
+});
+
+describe("file share sweeper at start", () => {
+  it("deletes shares that expired while the server was down, as soon as it starts", async () => {
+    const database = await createTestDatabase();
+    const dataDir = path.join(tmpdir(), `nb-sweep-${randomBytes(6).toString("hex")}`);
+    const sharesDir = path.join(dataDir, "files", "shares");
+    mkdirSync(sharesDir, { recursive: true });
+    try {
+      const first = await createTestApp({ database, env: { DATA_DIR: dataDir } });
+      const headers = authHeader(await adminToken(first));
+      const body = multipart([
+        { name: "expiryMinutes", value: "1" },
+        { name: "file", value: Buffer.from("short-lived"), fileName: "s.txt" },
+      ]);
+      const uploaded = await first.app.inject({
+        method: "POST",
+        url: "/api/admin/files/upload",
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      const token = (uploaded.json().fileUrl as string).split("/share/")[1] ?? "";
+      await first.close();
+      await database.db.update(sharedFiles).set({ expiresAt: new Date(Date.now() - 1000) });
+      expect(existsSync(path.join(sharesDir, token))).toBe(true);
+
+      const second = await createTestApp({ database, env: { DATA_DIR: dataDir } });
+      expect(existsSync(path.join(sharesDir, token))).toBe(false);
+      expect(await database.db.select().from(sharedFiles)).toEqual([]);
+      await second.close();
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,209 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import fp from "fastify-plugin";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { AccountKind } from "../../shared/roles.ts";
+import { users } from "../db/schema.ts";
+import { forbidden, HttpError } from "../lib/errors.ts";
+import { persistentSecret } from "../lib/secrets.ts";
+
+export type Access = "public" | "staff" | "admin";
+
+/** The account behind a valid token, as loaded from the database on every request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: AccountKind;
+  name: string;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  /** undefined: the route declared no rule and is refused (403) at runtime. */
+  access: Access | undefined;
+}
+
+export interface AuthService {
+  /** Signs a session token for an account (claims: sub, username, role, ver). */
+  signToken(user: { id: number; username: string; kind: AccountKind; tokenVersion: number }): Promise<string>;
+  /** The account a token belongs to, or null when the token is invalid, expired or revoked. For the WebSocket layer. */
+  verifyToken(token: string): Promise<AuthUser | null>;
+  /** The account behind a request's bearer token (or `token` cookie on GET/HEAD), or null. */
+  authenticate(request: FastifyRequest): Promise<AuthUser | null>;
+  /** Every route registered after this plugin, with its rule; complete once the app is ready. */
+  routes(): RouteAccess[];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** Set on staff and admin routes once the token has been checked; null on public routes. */
+    user: AuthUser | null;
+  }
+}
+
+export const TOKEN_ISSUER = "steelcraft-platform";
+export const TOKEN_AUDIENCE = "steelcraft-staff";
+export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
+const ALGORITHM = "HS256";
+/** A JWT longer than this is not one of ours: refused before any parsing. */
+const MAX_TOKEN_LENGTH = 4096;
+const accesses: readonly Access[] = ["public", "staff", "admin"];
+
+/** What the access layer answers when it refuses a request (the authorization-matrix test looks for these). */
+export const accessRefusals = {
+  loginRequired: "Please log in.",
+  sessionEnded: "Your session has ended. Please log in again.",
+  adminOnly: "This needs an admin account.",
+  noRule: "This route has no access rule.",
+} as const;
+
+const loginRequired = () =>
+  new HttpError(401, accessRefusals.loginRequired, "UNAUTHORIZED", { headers: { "www-authenticate": "Bearer" } });
+const sessionEnded = () =>
+  new HttpError(401, accessRefusals.sessionEnded, "UNAUTHORIZED", {
+    headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+  });
+
+/** The token a request carries: `Authorization: Bearer …`, else (GET/HEAD only, so no CSRF) the `token` cookie. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === "string" && header !== "") {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    return match?.[1] ?? "";
+  }
+  if (request.method === "GET" || request.method === "HEAD") {
+    const cookie = request.cookies?.token;
+    if (cookie) return cookie;
+  }
+  return undefined;
+}
+
+/**
+ * Marks every route registered in `instance` (and its children) as public unless it says otherwise.
+ * For plugins that add their own routes: the site's pages and assets, the API docs.
+ */
+export function markRoutesPublic(instance: FastifyInstance) {
+  instance.addHook("onRoute", (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? "public" };
+  });
+}
+
+export interface AuthPluginOptions {
+  /** JWT_SECRET; when unset a secret is generated once and kept in DATA_DIR. */
+  secret?: string;
+  dataDir: string;
+}
+
+/**
+ * Sessions (JWT, HS256 pinned, revocable through users.token_version) and access control in one
+ * place: every route declares `config.access`; a route without a rule is refused.
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const key = new TextEncoder().encode(options.secret ?? persistentSecret(options.dataDir, "jwtSecret"));
+
+    const verifyToken = async (token: string): Promise<AuthUser | null> => {
+      if (token === "" || token.length > MAX_TOKEN_LENGTH) return null;
+      let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          requiredClaims: ["sub", "exp", "iat"],
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+      const id = Number(payload.sub);
+      if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.ver !== "number") return null;
+      const [row] = await app.db
+        .select({
+          username: users.username,
+          kind: users.kind,
+          name: users.name,
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      // Deleted, disabled, password changed (version bumped), or a kind that no longer matches: the session is over.
+      if (row?.status !== "active" || row.tokenVersion !== payload.ver || row.kind !== payload.role) return null;
+      return { id, username: row.username, role: row.kind, name: row.name };
+    };
+
+    // Method and URL are read now (Fastify reuses the options object for a prefix's "/" twin);
+    // the rule is read later, so scopes that mark their routes public after this hook count.
+    const registered: { method: string; url: string; options: RouteOptions }[] = [];
+
+    const service: AuthService = {
+      signToken: (user) =>
+        new SignJWT({ username: user.username, role: user.kind, ver: user.tokenVersion })
+          .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+          .setSubject(String(user.id))
+          .setIssuer(TOKEN_ISSUER)
+          .setAudience(TOKEN_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+          .sign(key),
+      verifyToken,
+      async authenticate(request) {
+        const token = tokenOf(request);
+        return token === undefined ? null : verifyToken(token);
+      },
+      routes: () => registered.map(({ method, url, options }) => ({ method, url, access: options.config?.access })),
+    };
+    app.decorate("auth", service);
+    app.decorateRequest("user", null);
+
+    // Collect every route; requests are checked against the rule in the route's own config.
+    app.addHook("onRoute", (route) => {
+      registered.push({ method: String(route.method), url: route.url, options: route });
+      const access = route.config?.access;
+      if ((access === "staff" || access === "admin") && route.schema && !route.schema.hide) {
+        route.schema = { ...route.schema, security: [{ bearer: [] }] } as typeof route.schema;
+      }
+    });
+
+    app.addHook("onReady", async () => {
+      for (const route of service.routes()) {
+        if (route.access === undefined || !accesses.includes(route.access)) {
+          app.log.warn(
+            { method: route.method, url: route.url },
+            "route has no access rule (config.access): every request to it is refused",
+          );
+        }
+      }
+    });
+
+    app.addHook("onRequest", async (request) => {
+      // Unknown URLs: the not-found handler answers (it reveals nothing).
+      if (request.is404) return;
+      const access = request.routeOptions.config.access;
+      if (access === "public") return;
+      if (access !== "staff" && access !== "admin") {
+        request.log.error({ url: request.routeOptions.url }, "refused: route has no access rule");
+        throw forbidden(accessRefusals.noRule);
+      }
+      const token = tokenOf(request);
+      if (token === undefined) throw loginRequired();
+      const user = await verifyToken(token);
+      if (!user) throw sessionEnded();
+      if (access === "admin" && user.role !== "admin") throw forbidden(accessRefusals.adminOnly);
+      request.user = user;
+    });
+  },
+  { name: "auth", dependencies: ["database"] },
+);
+
+/** The user of a staff or admin route (the access hook has already refused anonymous requests). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw loginRequired();
+  return request.user;
+}

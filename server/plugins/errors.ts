@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/errors.ts";
+
+/** Fastify's own 4xx codes whose messages are safe and useful to show. */
+const statusMessages: Record<number, string> = {
+  400: "The request is not valid.",
+  401: "Authentication required.",
+  403: "You do not have permission to do that.",
+  404: "Not found.",
+  405: "Method not allowed.",
+  406: "Not acceptable.",
+  413: "The request is too large.",
+  415: "Unsupported content type.",
+  429: "Too many requests. Please wait and try again.",
+};
+
+/** Turns every error into `{message}` (plus `errors` for invalid input) and never leaks 5xx details. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.extra?.headers) reply.headers(error.extra.headers);
+        const body: { message: string; errors?: Record<string, string> } = { message: error.message };
+        if (error.extra?.errors) body.errors = error.extra.errors;
+        return reply.status(error.statusCode).send(body);
+      }
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+          errors[field] ??= issue.message ?? "Invalid value.";
+        }
+        return reply.status(400).send({ message: "Some fields are not valid.", errors });
+      }
+
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (status === 429 && error.message) return reply.status(429).send({ message: error.message });
+        const message =
+          error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Unsupported content type."
+            : error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.code === "FST_REQ_FILE_TOO_LARGE"
+              ? "The request is too large."
+              : error.code?.startsWith("FST_ERR_CTP") || error.code === "FST_ERR_VALIDATION"
+                ? "The request body is not valid."
+                : (statusMessages[status] ?? "The request is not valid.");
+        return reply.status(status).send({ message });
+      }
+
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+    });
+  },
+  { name: "errors" },
+);

@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
+import { contentSecurityPolicy } from "./site.ts";
+
+const inline = 'window.__ctx = {"a":1};';
+const page = (title: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>${inline}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
+
+/** A miniature client build, shaped like React Router's output. */
+function fakeClientBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "nb-site-"));
+  writeFileSync(path.join(dir, "index.html"), page("Home"));
+  for (const route of ["about", "services"]) {
+    mkdirSync(path.join(dir, route));
+    writeFileSync(path.join(dir, route, "index.html"), page(route));
+  }
+  writeFileSync(path.join(dir, "__spa-fallback.html"), page("Fallback"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "assets", "entry-abc.js"), "console.log('hi');".repeat(100));
+  writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  return dir;
+}
+
+describe("site plugin", () => {
+  let t: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = fakeClientBuild();
+    t = await createTestApp({ serveClient: true, clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("serves prerendered pages with no-cache, an ETag and a CSP that allows only their own inline scripts", async () => {
+    const response = await t.app.inject({ url: "/about" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain("<title>about</title>");
+    const csp = String(response.headers["content-security-policy"]);
+    const hash = createHash("sha256").update(inline).digest("base64");
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain("'unsafe-inline' 'sha");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^;]+;/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answers a matching If-None-Match with 304", async () => {
+    const first = await t.app.inject({ url: "/" });
+    const second = await t.app.inject({ url: "/", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it("sends pages brotli- or gzip-compressed as the browser accepts", async () => {
+    const br = await t.app.inject({ url: "/services", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<title>services</title>");
+    const gz = await t.app.inject({ url: "/services", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("caches hashed assets for a year, immutable", async () => {
+    const response = await t.app.inject({ url: "/assets/entry-abc.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves robots.txt as a real file, revalidated", async () => {
+    const response = await t.app.inject({ url: "/robots.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("redirects /Services and /about/ to the canonical lowercase address, keeping the query", async () => {
+    const upper = await t.app.inject({ url: "/Services?x=1" });
+    expect(upper.statusCode).toBe(301);
+    expect(upper.headers.location).toBe("/services?x=1");
+    const slash = await t.app.inject({ url: "/about/" });
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe("/about");
+  });
+
+  it("serves the app shell for client-only routes with 200", async () => {
+    const response = await t.app.inject({ url: "/employee-dashboard" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<title>Fallback</title>");
+  });
+
+  it("answers unknown pages with the app shell (PageNotFound) and a real 404", async () => {
+    const response = await t.app.inject({ url: "/no/such/page", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("<title>Fallback</title>");
+  });
+
+  it("answers unknown assets and unknown API paths without HTML", async () => {
+    const asset = await t.app.inject({ url: "/assets/missing.js", headers: { accept: "*/*" } });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers["content-type"]).toMatch(/^text\/plain/);
+    const api = await t.app.inject({ url: "/api/missing", headers: { accept: "text/html" } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: "No route for GET /api/missing." });
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("hashes each distinct non-empty inline script once and ignores external ones", () => {
+    const html = `<script>a()</script><script>a()</script><script src="/x.js"></script><script> </script><script type="module">b()</script>`;
+    const csp = contentSecurityPolicy(html);
+    const hashes = csp.match(/'sha256-[^']+'/g) ?? [];
+    expect(hashes).toHaveLength(2);
+  });
+});

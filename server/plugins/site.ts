@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+/** A prerendered page held in memory with its compressed forms and its own CSP. */
+interface Page {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  csp: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SPA_FALLBACK = "__spa-fallback.html";
+/** Routes the client renders without a prerendered page (staff area). */
+const CLIENT_ONLY_ROUTES = ["/employee-dashboard"];
+
+const inlineScriptPattern = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** CSP for a page: its own inline scripts are allowed by hash, nothing inline beyond that. */
+export function contentSecurityPolicy(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(inlineScriptPattern)) {
+    const body = match[1] ?? "";
+    if (body.trim() === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function loadPage(file: string): Page {
+  const raw = readFileSync(file);
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+    etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
+    csp: contentSecurityPolicy(raw.toString("utf8")),
+  };
+}
+
+/** Maps every prerendered `index.html` under the client build to its URL path. */
+function findPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string, urlPath: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== "assets") walk(path.join(dir, entry.name), `${urlPath}/${entry.name}`);
+      } else if (entry.name === "index.html") {
+        pages.set(urlPath === "" ? "/" : urlPath, path.join(dir, entry.name));
+      }
+    }
+  };
+  walk(clientDir, "");
+  return pages;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+  reply
+    .status(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-cache")
+    .header("content-security-policy", page.csp)
+    .header("vary", "accept-encoding")
+    .header("etag", page.etag);
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.raw);
+}
+
+export interface SitePluginOptions {
+  clientDir: string;
+}
+
+/**
+ * Serves the built client: prerendered pages (from memory, precompressed, per-page CSP),
+ * hashed assets with a long immutable cache, and PageNotFound with a real 404 status.
+ */
+export const sitePlugin = fp<SitePluginOptions>(
+  async (app: FastifyInstance, { clientDir }) => {
+    const built = existsSync(path.join(clientDir, SPA_FALLBACK)) || existsSync(path.join(clientDir, "index.html"));
+    if (!built) {
+      app.log.warn({ clientDir }, "client build not found: only the API is served (run npm run build)");
+      app.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ message: request.url.startsWith("/api/") ? "Not found." : "Not found." }),
+      );
+      return;
+    }
+
+    const pages = new Map<string, Page>();
+    for (const [urlPath, file] of findPages(clientDir)) pages.set(urlPath, loadPage(file));
+    const fallbackFile = path.join(clientDir, SPA_FALLBACK);
+    const fallback = existsSync(fallbackFile) ? loadPage(fallbackFile) : pages.get("/");
+    if (!fallback) throw new Error(`No SPA fallback page in ${clientDir}`);
+
+    for (const [urlPath, page] of pages) {
+      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
+    }
+    for (const urlPath of CLIENT_ONLY_ROUTES) {
+      if (pages.has(urlPath)) continue;
+      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, fallback),
+      );
+    }
+    const knownPaths = new Set([...pages.keys(), ...CLIENT_ONLY_ROUTES]);
+    // "/about/" is a directory on disk: answer it before the static handler refuses it.
+    for (const urlPath of knownPaths) {
+      if (urlPath === "/") continue;
+      app.get(`${urlPath}/`, { schema: { hide: true } }, (request, reply) => {
+        const query = request.url.split(/\?(.*)/s)[1];
+        return reply.redirect(query ? `${urlPath}?${query}` : urlPath, 301);
+      });
+    }
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: false,
+      redirect: false,
+      preCompressed: true,
+      serveDotFiles: false,
+      schemaHide: true,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(clientDir, filePath);
+        const hashed = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`img${path.sep}gen${path.sep}`);
+        reply.header("cache-control", hashed ? IMMUTABLE : "no-cache");
+      },
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const [pathname = "/", search = ""] = request.url.split(/\?(.*)/s);
+      if (pathname.startsWith("/api/") || pathname === "/api" || request.method !== "GET") {
+        return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
+      }
+      // /Services, /about/ → the canonical lowercase, slash-less address.
+      const canonical = pathname.length > 1 ? pathname.toLowerCase().replace(/\/+$/, "") : pathname;
+      if (canonical !== pathname && knownPaths.has(canonical)) {
+        return reply.redirect(search ? `${canonical}?${search}` : canonical, 301);
+      }
+      const wantsHtml = String(request.headers.accept ?? "").includes("text/html") || !path.extname(pathname);
+      if (!wantsHtml) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+      return sendPage(request, reply, fallback, 404);
+    });
+  },
+  { name: "site" },
+);
