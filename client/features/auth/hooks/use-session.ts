@@ -1,0 +1,7 @@
+import { useSyncExternalStore } from "react";
+import { type Session, sessionStore } from "../lib/session-store.ts";
+
+/** The current session, or null for a visitor (always null while prerendering and hydrating). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.getServer);
+}

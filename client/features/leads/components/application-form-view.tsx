@@ -1,0 +1,143 @@
+import { Send } from "lucide-react";
+import type { FormEventHandler, ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { cvFileRule, leadLimits } from "../../../../shared/lead-limits.ts";
+import { formatLimit } from "../lib/file-check.ts";
+import {
+  type Bind,
+  CaptchaPlaceholder,
+  type FieldMessages,
+  FormCard,
+  fileInputClass,
+  Honeypot,
+  Required,
+  RequiredNote,
+  textareaClass,
+} from "./form-parts.tsx";
+
+export interface ApplicationFormViewProps {
+  bind: Bind;
+  errors?: FieldMessages;
+  labelledBy?: string;
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** True for the static stand-in shown while the form code loads. */
+  loading?: boolean;
+  sending?: boolean;
+  captcha?: ReactNode;
+  chosenFile?: string;
+  footer?: ReactNode;
+}
+
+const cvHint = `${cvFileRule.label}, up to ${formatLimit(cvFileRule.maxBytes)}.`;
+
+/** The career application form (SPEC §5): name, email, phone and CV required; message optional. */
+export function ApplicationFormView({
+  bind,
+  errors = {},
+  labelledBy,
+  onSubmit,
+  loading = false,
+  sending = false,
+  captcha,
+  chosenFile,
+  footer,
+}: ApplicationFormViewProps) {
+  return (
+    <FormCard>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={labelledBy}
+        aria-busy={loading || sending || undefined}
+        className="relative"
+      >
+        <RequiredNote />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label={
+              <>
+                Name
+                <Required />
+              </>
+            }
+            error={errors.name}
+          >
+            {(control) => <Input {...control} {...bind("name")} required autoComplete="name" />}
+          </Field>
+          <Field
+            label={
+              <>
+                Email
+                <Required />
+              </>
+            }
+            error={errors.email}
+          >
+            {(control) => (
+              <Input {...control} {...bind("email")} type="email" required autoComplete="email" inputMode="email" />
+            )}
+          </Field>
+          <Field
+            label={
+              <>
+                Phone
+                <Required />
+              </>
+            }
+            error={errors.phone}
+          >
+            {(control) => <Input {...control} {...bind("phone")} type="tel" required autoComplete="tel" />}
+          </Field>
+          <Field label="Message" error={errors.message} className="sm:col-span-2">
+            {(control) => (
+              <textarea
+                {...control}
+                {...bind("message")}
+                rows={5}
+                maxLength={leadLimits.messageMax}
+                placeholder="The projects and software you have worked on, the role you are after…"
+                className={textareaClass}
+              />
+            )}
+          </Field>
+          <Field
+            label={
+              <>
+                CV
+                <Required />
+              </>
+            }
+            hint={chosenFile ?? cvHint}
+            error={errors.cv}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <input
+                {...control}
+                {...bind("cv")}
+                type="file"
+                required
+                accept={cvFileRule.extensions.join(",")}
+                className={fileInputClass}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Honeypot bind={bind} />
+
+        <div className="mt-6">{captcha ?? <CaptchaPlaceholder />}</div>
+
+        <div className="mt-4">
+          <Button type="submit" variant="accent" loading={sending} disabled={loading} className="h-11 w-full sm:w-auto">
+            {!sending && <Send aria-hidden="true" size={16} />}
+            {sending ? "Sending…" : "Submit application"}
+          </Button>
+          {footer}
+        </div>
+      </form>
+    </FormCard>
+  );
+}

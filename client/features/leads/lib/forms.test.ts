@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  applicationDefaults,
+  applicationFormData,
+  applicationFormSchema,
+  quoteDefaults,
+  quoteFormData,
+  quoteFormSchema,
+} from "./forms.ts";
+
+describe("the quote form", () => {
+  it("requires name, email and the captcha; everything else is optional", () => {
+    const result = quoteFormSchema.safeParse(quoteDefaults);
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => issue.path[0]);
+    expect(fields?.sort()).toEqual(["altcha", "email", "name"]);
+    expect(
+      quoteFormSchema.safeParse({ ...quoteDefaults, name: "Dana", email: "dana@x.example", altcha: "p" }).success,
+    ).toBe(true);
+  });
+
+  it("checks dates, the link and the type of work as the server does", () => {
+    const base = { ...quoteDefaults, name: "Dana", email: "dana@x.example", altcha: "p" };
+    const issues = (values: object) =>
+      quoteFormSchema.safeParse({ ...base, ...values }).error?.issues.map((issue) => issue.path[0]) ?? [];
+    expect(issues({ proposalDate: "02/30/2025" })).toEqual(["proposalDate"]);
+    expect(issues({ projectDate: "2025-01-01" })).toEqual(["projectDate"]);
+    expect(issues({ projectUrl: "javascript:alert(1)" })).toEqual(["projectUrl"]);
+    expect(issues({ workTypes: ["Welding"] })).toEqual(["workTypes"]);
+    expect(quoteFormSchema.parse({ ...base, proposalDate: "2/3/2025" }).proposalDate).toBe("02/03/2025");
+  });
+
+  it("sends SPEC §7's fields, workTypes JSON-encoded, the file last", () => {
+    const file = new File(["%PDF-1.4"], "plan.pdf", { type: "application/pdf" });
+    const values = quoteFormSchema.parse({
+      ...quoteDefaults,
+      name: "Dana",
+      email: "dana@x.example",
+      altcha: "payload",
+      workTypes: ["MTO / TakeOFF", "Structural Steel Detailing"],
+    });
+    const body = quoteFormData({ ...values, uploadFile: file });
+    const names = [...body.keys()];
+    expect(names).toEqual([
+      "name",
+      "email",
+      "company",
+      "phone",
+      "projectName",
+      "tonsOfSteel",
+      "proposalDate",
+      "projectDate",
+      "scopeOfWork",
+      "projectUrl",
+      "workTypes",
+      "website",
+      "altcha",
+      "uploadFile",
+    ]);
+    expect(body.get("workTypes")).toBe('["Structural Steel Detailing","MTO / TakeOFF"]');
+    expect((body.get("uploadFile") as File).name).toBe("plan.pdf");
+  });
+});
+
+describe("the career form", () => {
+  it("requires name, email, phone, the CV and the captcha", () => {
+    const result = applicationFormSchema.safeParse(applicationDefaults);
+    expect(result.error?.issues.map((issue) => issue.path[0]).sort()).toEqual([
+      "altcha",
+      "cv",
+      "email",
+      "name",
+      "phone",
+    ]);
+  });
+
+  it("sends name, email, phone, message, then the CV", () => {
+    const body = applicationFormData({
+      name: "Ravi",
+      email: "ravi@example.in",
+      phone: "+91 98765 43210",
+      message: "",
+      altcha: "payload",
+      website: "",
+      cv: new File(["x"], "cv.docx"),
+    });
+    expect([...body.keys()]).toEqual(["name", "email", "phone", "message", "website", "altcha", "cv"]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The two public forms in the browser: the shared field rules (shared/leads.ts) plus the file, the
+ * captcha and the honeypot; and how their values become the multipart body of SPEC §7.
+ */
+import { z } from "zod";
+import {
+  applicationFieldsSchema,
+  cvFileRule,
+  type FileRule,
+  leadFields,
+  quoteFieldsSchema,
+  quoteFileRule,
+} from "../../../../shared/leads.ts";
+import { fileProblem } from "./file-check.ts";
+import { leadMessages } from "./messages.ts";
+
+/** What a file input holds: a FileList in the browser (undefined before the first change). */
+type Files = { length: number; item(index: number): File | null } | undefined | null;
+
+const isFileList = (value: unknown): value is Files =>
+  value === undefined || value === null || (typeof FileList !== "undefined" && value instanceof FileList);
+
+const fileField = (rule: FileRule, what: string, required: string | false) =>
+  z
+    .custom<Files>(isFileList, "Choose a file")
+    .superRefine((files, context) => {
+      const file = files?.item(0) ?? undefined;
+      if (!file) {
+        if (required) context.addIssue({ code: "custom", message: required });
+        return;
+      }
+      const problem = fileProblem(file, rule, what);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .transform((files) => files?.item(0) ?? undefined);
+
+const captchaField = z.string().min(1, leadMessages.captchaMissing);
+const honeypotField = z.string().optional();
+
+export const quoteFormSchema = quoteFieldsSchema.extend({
+  uploadFile: fileField(quoteFileRule, "The file", false),
+  altcha: captchaField,
+  website: honeypotField,
+});
+export type QuoteFormInput = z.input<typeof quoteFormSchema>;
+export type QuoteFormValues = z.output<typeof quoteFormSchema>;
+
+export const applicationFormSchema = applicationFieldsSchema.extend({
+  cv: fileField(cvFileRule, "Your CV", "Attach your CV (PDF, DOC, DOCX or ZIP)"),
+  altcha: captchaField,
+  website: honeypotField,
+});
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationFormValues = z.output<typeof applicationFormSchema>;
+
+export const quoteDefaults: QuoteFormInput = {
+  name: "",
+  email: "",
+  company: "",
+  phone: "",
+  projectName: "",
+  tonsOfSteel: "",
+  proposalDate: "",
+  projectDate: "",
+  scopeOfWork: "",
+  projectUrl: "",
+  workTypes: [],
+  uploadFile: undefined,
+  altcha: "",
+  website: "",
+};
+
+export const applicationDefaults: ApplicationFormInput = {
+  name: "",
+  email: "",
+  phone: "",
+  message: "",
+  cv: undefined,
+  altcha: "",
+  website: "",
+};
+
+/** The quote form as multipart (SPEC §7): text fields first, workTypes JSON-encoded, the file last. */
+export function quoteFormData(values: QuoteFormValues): FormData {
+  const body = new FormData();
+  const { uploadFile, altcha, website, workTypes, ...text } = values;
+  for (const [name, value] of Object.entries(text)) body.append(name, value);
+  body.append("workTypes", JSON.stringify(workTypes));
+  body.append(leadFields.honeypot, website ?? "");
+  body.append(leadFields.captcha, altcha);
+  if (uploadFile) body.append(leadFields.quoteFile, uploadFile, uploadFile.name);
+  return body;
+}
+
+/** The career form as multipart (SPEC §7): name, email, phone, message, then the CV. */
+export function applicationFormData(values: ApplicationFormValues): FormData {
+  const body = new FormData();
+  const { cv, altcha, website, ...text } = values;
+  for (const [name, value] of Object.entries(text)) body.append(name, value);
+  body.append(leadFields.honeypot, website ?? "");
+  body.append(leadFields.captcha, altcha);
+  if (cv) body.append(leadFields.cv, cv, cv.name);
+  return body;
+}

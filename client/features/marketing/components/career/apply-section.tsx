@@ -1,0 +1,36 @@
+import { FileText, Info } from "lucide-react";
+import { ApplicationFormSlot } from "~/features/leads/components/application-form-slot";
+
+export interface ApplySectionProps {
+  title: string;
+  intro: string;
+  fileNote: string;
+  noRoleNote: string;
+}
+
+/** The "Apply now" section, with the application form (loaded as it comes into view). */
+export function ApplySection({ title, intro, fileNote, noRoleNote }: ApplySectionProps) {
+  return (
+    <section id="apply" aria-labelledby="apply-heading" className="scroll-mt-20">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr] lg:gap-16">
+        <div>
+          <h2 id="apply-heading" className="text-2xl font-extrabold tracking-tight text-steel-950 sm:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-4 leading-relaxed text-steel-600">{intro}</p>
+          <ul className="mt-6 space-y-4 text-sm text-steel-700">
+            <li className="flex gap-3">
+              <FileText aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-accent-700" />
+              {fileNote}
+            </li>
+            <li className="flex gap-3">
+              <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-accent-700" />
+              {noRoleNote}
+            </li>
+          </ul>
+        </div>
+        <ApplicationFormSlot labelledBy="apply-heading" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import page from "../../../../../content/career-page.json";
+import jobs from "../../../../../content/jobs.json";
+import { ButtonLink } from "../shared/button-link.tsx";
+import { PageBanner } from "../shared/page-banner.tsx";
+import { ApplySection } from "./apply-section.tsx";
+import { CareerPerks } from "./career-perks.tsx";
+import { JobList } from "./job-list.tsx";
+
+export function CareerPage() {
+  return (
+    <main id="main">
+      <PageBanner {...page.banner}>
+        <div className="mt-8">
+          <ButtonLink to="#apply" arrow>
+            {page.apply.title}
+          </ButtonLink>
+        </div>
+      </PageBanner>
+      <CareerPerks {...page.perks} />
+      <JobList jobs={jobs} labels={page.openings} />
+      <ApplySection {...page.apply} />
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+// The staff API contract comes from the shared zod schemas the server is built from.
+export type { CurrentUser as Me } from "../../../../shared/auth.ts";
+export {
+  type Employee,
+  type EmployeeStatus,
+  employeeStatuses,
+  type RegisterEmployeeInput,
+  type UpdateEmployeeInput,
+} from "../../../../shared/employees.ts";
+export type { SharedFile } from "../../../../shared/files.ts";
+export type { ContactSubmission, JobApplication } from "../../../../shared/leads.ts";

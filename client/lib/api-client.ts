@@ -1,0 +1,72 @@
+import { sessionStore } from "../features/auth/lib/session-store.ts";
+
+/** An API failure: `message` is the server's `{message}` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage?: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Query string parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API on the same origin with credentials and, once logged in, the bearer token.
+ * A 401 on an authenticated call means the session was revoked or expired: it logs out.
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const session = sessionStore.get();
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(request.body);
+  }
+  let url = path;
+  if (request.query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query)) if (value !== undefined) params.set(key, String(value));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+
+  const response = await fetch(url, {
+    method: request.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    credentials: "include",
+    signal: request.signal,
+  });
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const payload = (data ?? {}) as { message?: unknown; errors?: Record<string, string> };
+    const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
+    if (response.status === 401 && session) sessionStore.clear();
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `Request failed (${response.status})`,
+      serverMessage,
+      payload.errors,
+    );
+  }
+  return data as T;
+}

@@ -1,0 +1,15 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("services", "routes/services.tsx"),
+    route("contactus", "routes/contact.tsx"),
+    route("projects", "routes/projects.tsx"),
+    route("gallery", "routes/gallery.tsx"),
+    route("career", "routes/career.tsx"),
+    route("about", "routes/about.tsx"),
+    route("employee-dashboard", "routes/employee-dashboard.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;
