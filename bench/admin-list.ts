@@ -1,0 +1,174 @@
+/**
+ * GET /api/admin/employees under load: the real app on a random port with 200 employees,
+ * 100 concurrent connections for 10 s (autocannon). Also times 50 sequential logins.
+ *
+ *   node --import tsx bench/admin-list.ts          (embedded PGlite)
+ *   DATABASE_URL=postgres://… node --import tsx bench/admin-list.ts   (a fresh database on that server)
+ *
+ * Prints a table and writes bench/results/admin-list.json.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { users } from "../server/db/schema.ts";
+import { hashPassword } from "../server/modules/accounts/passwords.ts";
+import { createTestDatabase } from "../test/helpers/database.ts";
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+interface AutocannonResult {
+  latency: Histogram;
+  requests: Histogram & { total: number };
+  throughput: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+// autocannon ships no types: the part of its API used here.
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  workers?: number;
+}) => Promise<AutocannonResult>;
+
+const EMPLOYEES = 200;
+const CONNECTIONS = 100;
+const DURATION_S = 10;
+const LOGINS = 50;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
+const database = await createTestDatabase();
+const adminPassword = randomBytes(12).toString("base64url");
+const config = loadConfig({
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  ADMIN_USERNAME: "admin",
+  ADMIN_PASSWORD: adminPassword,
+  JWT_SECRET: randomBytes(48).toString("base64url"),
+});
+const app = await buildApp({ config, database, serveClient: false, logger: false });
+
+try {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const base = `http://127.0.0.1:${address.port}`;
+
+  // One hash for every seeded account: hashing 200 passwords would only measure argon2.
+  const passwordHash = await hashPassword("employee-password-1");
+  await app.db.insert(users).values(
+    Array.from({ length: EMPLOYEES }, (_, i) => ({
+      kind: "employee" as const,
+      name: `Employee ${i}`,
+      email: `employee${i}@example.com`,
+      jobRole: ["Modeler", "Checker", "Shop Editor", "GA Editor"][i % 4] ?? "Modeler",
+      username: `employee${i}`,
+      passwordHash,
+      performance: i % 101,
+      projects: [`Project ${i % 7}`, `Project ${i % 11}`],
+    })),
+  );
+
+  const login = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: adminPassword, role: "admin" }),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (response.status !== 200 || !body.token) throw new Error(`login failed: ${response.status}`);
+    return { ms: performance.now() - started, token: body.token };
+  };
+  await login(); // warm-up
+  const loginTimes: number[] = [];
+  let token = "";
+  for (let i = 0; i < LOGINS; i++) {
+    const result = await login();
+    loginTimes.push(result.ms);
+    token = result.token;
+  }
+  loginTimes.sort((a, b) => a - b);
+
+  const check = await fetch(`${base}/api/admin/employees`, { headers: { authorization: `Bearer ${token}` } });
+  const listed = (await check.json()) as unknown[];
+  if (check.status !== 200 || listed.length !== EMPLOYEES) throw new Error(`unexpected list: ${check.status}`);
+
+  const load = await autocannon({
+    url: `${base}/api/admin/employees`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+    // The load generator gets a thread of its own, so it does not steal the server's event loop.
+    workers: 1,
+  });
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0] ?? 0, 2), node: process.version },
+    database: database.driver,
+    login: {
+      count: LOGINS,
+      p50Ms: round(percentile(loginTimes, 50)),
+      p90Ms: round(percentile(loginTimes, 90)),
+      p99Ms: round(percentile(loginTimes, 99)),
+    },
+    adminList: {
+      employees: EMPLOYEES,
+      responseBytes: JSON.stringify(listed).length,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      latencyMs: { p50: load.latency.p50, p90: load.latency.p90, p99: load.latency.p99, max: load.latency.max },
+      requestsPerSecond: round(load.requests.average),
+      totalRequests: load.requests.total,
+      non2xx: load.non2xx,
+      errors: load.errors,
+      timeouts: load.timeouts,
+    },
+  };
+
+  console.log(
+    `\nGET /api/admin/employees: ${EMPLOYEES} employees, ${CONNECTIONS} connections, ${DURATION_S} s (${database.driver})`,
+  );
+  console.table({
+    "admin list": {
+      "p50 ms": results.adminList.latencyMs.p50,
+      "p99 ms": results.adminList.latencyMs.p99,
+      "req/s": results.adminList.requestsPerSecond,
+      errors: results.adminList.errors + results.adminList.non2xx,
+    },
+    [`login (${LOGINS} sequential)`]: {
+      "p50 ms": results.login.p50Ms,
+      "p99 ms": results.login.p99Ms,
+      "req/s": round(1000 / (results.login.p50Ms || 1)),
+      errors: 0,
+    },
+  });
+
+  const out = fileURLToPath(new URL("./results/admin-list.json", import.meta.url));
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), out)}`);
+} finally {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
