@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { chatLimits, chatMessages } from "../../../../shared/chat.ts";
+import { canSendInChat, composeDraft, groupRuleSummary, humanSize, isSendKey, isTooLarge } from "./composer.ts";
+
+const file = (name: string, size: number) => {
+  const blob = new File(["x"], name);
+  Object.defineProperty(blob, "size", { value: size });
+  return blob;
+};
+
+describe("composeDraft (SPEC §5 chat message)", () => {
+  it("needs text or a file", () => {
+    expect(composeDraft("", null)).toEqual({ ok: false, reason: "empty" });
+    expect(composeDraft("   \n\t ", null)).toEqual({ ok: false, reason: "empty" });
+  });
+
+  it("trims the text", () => {
+    expect(composeDraft("  hello there \n", null)).toEqual({ ok: true, content: "hello there", file: null });
+  });
+
+  it("sends a file alone with its name as the content", () => {
+    const plan = file("plan.pdf", 1000);
+    expect(composeDraft("  ", plan)).toEqual({ ok: true, content: "plan.pdf", file: plan });
+    expect(composeDraft("see attached", plan)).toEqual({ ok: true, content: "see attached", file: plan });
+  });
+
+  it("refuses a file over 50 MB and text over the limit", () => {
+    expect(composeDraft("x", file("big.zip", chatLimits.maxAttachmentBytes + 1))).toEqual({
+      ok: false,
+      reason: "too-large",
+    });
+    expect(composeDraft("x".repeat(chatLimits.maxContentChars + 1), null)).toEqual({ ok: false, reason: "too-long" });
+  });
+});
+
+describe("attachment size", () => {
+  it("allows exactly 50 MB and refuses a byte more", () => {
+    expect(isTooLarge({ size: 50 * 1024 * 1024 })).toBe(false);
+    expect(isTooLarge({ size: 50 * 1024 * 1024 + 1 })).toBe(true);
+  });
+
+  it("writes sizes for people, as the alert shows them", () => {
+    expect(humanSize(812)).toBe("812 B");
+    expect(humanSize(4300)).toBe("4.2 KB");
+    expect(humanSize(52_428_801)).toBe("50 MB");
+    expect(humanSize(60 * 1024 * 1024)).toBe("60 MB");
+    expect(humanSize(1.5 * 1024 ** 3)).toBe("1.5 GB");
+    expect(chatMessages.tooLarge(humanSize(60 * 1024 * 1024))).toBe(
+      "File size too large. Maximum allowed size is 50MB. Your file is 60 MB.",
+    );
+  });
+});
+
+describe("canSendInChat (uses the shared group rule)", () => {
+  const employee = { username: "bob", role: "employee" as const };
+  const admin = { username: "root", role: "admin" as const };
+  const open = { createdBy: "carol", adminOnlyMessage: false, allowedSenders: [] };
+
+  it("always allows private chats", () => {
+    expect(canSendInChat(employee, { kind: "user", username: "alice" }, undefined)).toBe(true);
+  });
+
+  it("follows adminOnlyMessage and allowedSenders in groups", () => {
+    const chat = { kind: "group" as const, groupId: 3 };
+    expect(canSendInChat(employee, chat, open)).toBe(true);
+    expect(canSendInChat(employee, chat, { ...open, adminOnlyMessage: true })).toBe(false);
+    expect(canSendInChat({ username: "carol", role: "employee" }, chat, { ...open, adminOnlyMessage: true })).toBe(
+      true,
+    );
+    expect(canSendInChat(admin, chat, { ...open, adminOnlyMessage: true })).toBe(true);
+    expect(canSendInChat(employee, chat, { ...open, allowedSenders: ["dave"] })).toBe(false);
+    expect(canSendInChat(employee, chat, { ...open, allowedSenders: ["bob"] })).toBe(true);
+  });
+
+  it("keeps a group closed until it is known", () => {
+    expect(canSendInChat(admin, { kind: "group", groupId: 9 }, undefined)).toBe(false);
+  });
+
+  it("summarises the rule", () => {
+    expect(groupRuleSummary(open)).toBeNull();
+    expect(groupRuleSummary({ ...open, adminOnlyMessage: true })).toBe("Only admins can send messages");
+    expect(groupRuleSummary({ ...open, allowedSenders: ["a"] })).toBe("1 member can send messages");
+  });
+});
+
+describe("isSendKey", () => {
+  it("sends on Enter, not Shift+Enter nor while composing", () => {
+    expect(isSendKey({ key: "Enter", shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: "Enter", shiftKey: true })).toBe(false);
+    expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: true })).toBe(false);
+    expect(isSendKey({ key: "a", shiftKey: false })).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { type ChatGroup, canSendInGroup, chatLimits } from "../../../../shared/chat.ts";
+import type { AccountKind } from "../../../../shared/roles.ts";
+import type { ChatRef } from "./chat-ref.ts";
+
+/** "812 B", "4.2 KB", "51.3 MB", "1.2 GB" (1 KB = 1024 B), for the too-large alert and file chips. */
+export function humanSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${bytes} B`;
+  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+/** DESIGN §5: chat attachments above 50 MB are refused on the client as on the server. */
+export const isTooLarge = (file: { size: number }) => file.size > chatLimits.maxAttachmentBytes;
+
+export type Draft =
+  | { ok: true; content: string; file: File | null }
+  | { ok: false; reason: "empty" | "too-large" | "too-long" };
+
+/**
+ * SPEC §5 chat message: needs text or a file; the text is trimmed; a file alone sends its name as
+ * the content. A file over the limit cannot be sent.
+ */
+export function composeDraft(text: string, file: File | null): Draft {
+  const content = text.trim();
+  if (file && isTooLarge(file)) return { ok: false, reason: "too-large" };
+  if (content.length > chatLimits.maxContentChars) return { ok: false, reason: "too-long" };
+  if (!content && !file) return { ok: false, reason: "empty" };
+  return { ok: true, content: content || file!.name, file };
+}
+
+/**
+ * Whether the composer is open for this chat: private chats always; groups by the SPEC §5 rule
+ * (shared/chat.ts canSendInGroup). A group not known yet is closed until it loads.
+ */
+export function canSendInChat(
+  user: { username: string; role: AccountKind },
+  chat: ChatRef,
+  group: Pick<ChatGroup, "createdBy" | "adminOnlyMessage" | "allowedSenders"> | undefined,
+): boolean {
+  if (chat.kind === "user") return true;
+  return group !== undefined && canSendInGroup(user, group);
+}
+
+/** What to tell the reader about who may send in a group, under its name. */
+export function groupRuleSummary(group: Pick<ChatGroup, "adminOnlyMessage" | "allowedSenders">): string | null {
+  if (group.adminOnlyMessage) return "Only admins can send messages";
+  if (group.allowedSenders.length > 0) {
+    const count = group.allowedSenders.length;
+    return `${count} ${count === 1 ? "member" : "members"} can send messages`;
+  }
+  return null;
+}
+
+/** Enter sends, Shift+Enter (or an input method composing a word) writes a new line. */
+export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?: boolean }): boolean {
+  return event.key === "Enter" && !event.shiftKey && !event.isComposing;
+}
