@@ -16,6 +16,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { type ChatModuleOptions, chatModule } from "./modules/chat/index.ts";
 import { employeeRoutes } from "./modules/employees/routes.ts";
 import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Realtime tuning (tests: Redis key prefix, short heart-beats); Redis URL and origin come from config. */
   realtime?: RealtimePluginOptions;
+  /** Chat tuning (tests: the web push agent and a local push endpoint). */
+  chat?: ChatModuleOptions;
 }
 
 /** Builds the whole product as one Fastify instance; `server/main.ts` and every test use this. */
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(shareLinkRoutes);
   await app.register(shareSweeper);
   await app.register(realtimePlugin, options.realtime ?? {});
+  await app.register(chatModule, options.chat ?? {});
 
   if (options.serveClient !== false) {
     await app.register(async (site) => {

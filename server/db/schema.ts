@@ -161,7 +161,27 @@ export const messages = pgTable(
   (t) => [
     index("messages_private_idx").on(t.sender, t.recipient, t.id),
     index("messages_group_idx").on(t.groupId, t.id),
+    index("messages_file_url_idx").on(t.fileUrl),
   ],
+);
+
+/**
+ * Chat attachments (POST /upload): stored under a random key, readable by the uploader and by the
+ * participants of the messages that carry them. `sentAt` stays null until a message uses it; an
+ * attachment never sent is swept after a day.
+ */
+export const chatAttachments = pgTable(
+  "chat_attachments",
+  {
+    key: text("key").primaryKey(),
+    uploader: text("uploader").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("chat_attachments_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
 /** One row per (message, reader) still unread. */

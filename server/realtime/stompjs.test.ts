@@ -36,12 +36,12 @@ afterAll(async () => {
 
 describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
   let t: RealtimeTestApp;
-  /** What the chat module will do: store, then deliver to both parties. */
+  /** A stand-in handler (the chat module has the real ones): store, then deliver to both parties. */
   const stored: { from: string; to: string; text: string }[] = [];
 
   beforeAll(async () => {
     t = await startApp({ ...realtime, session: { heartBeatMs: 10_000 } }, { database });
-    t.app.realtime.registerSendHandler("/app/chat.sendPrivateMessage", async ({ user, body }) => {
+    t.app.realtime.registerSendHandler("/app/test.echo", async ({ user, body }) => {
       const { to, text } = body as { to: string; text: string };
       if (typeof to !== "string" || typeof text !== "string") throw new RealtimeRefusal("Invalid message.");
       await sleep(30);
@@ -94,15 +94,15 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     const bobQueue = await bobClient.subscribe(`/user/${bob.username}/queue/private`);
     const errors = await aliceClient.subscribe(`/user/${alice.username}/queue/errors`);
 
-    await aliceClient.send("/app/chat.sendPrivateMessage", { to: bob.username, text: "Hi Bob" });
+    await aliceClient.send("/app/test.echo", { to: bob.username, text: "Hi Bob" });
     expect(stored).toContainEqual({ from: alice.username, to: bob.username, text: "Hi Bob" });
     const expected = { from: alice.username, to: bob.username, text: "Hi Bob" };
     await waitFor(() => aliceQueue.messages.length === 1 && bobQueue.messages.length === 1, 5_000, "both copies");
     expect(aliceQueue.json()).toEqual([expected]);
     expect(bobQueue.json()).toEqual([expected]);
 
-    await aliceClient.send("/app/chat.sendPrivateMessage", { to: 42 });
-    expect(errors.json()).toEqual([{ message: "Invalid message.", destination: "/app/chat.sendPrivateMessage" }]);
+    await aliceClient.send("/app/test.echo", { to: 42 });
+    expect(errors.json()).toEqual([{ message: "Invalid message.", destination: "/app/test.echo" }]);
     expect(aliceClient.client.connected).toBe(true);
     await aliceClient.close();
     await bobClient.close();

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void | Promise<void>;
   /** Realtime tuning (Redis key prefix, short heart-beats and presence intervals). */
   realtime?: BuildAppOptions["realtime"];
+  /** Chat tuning (the web push agent and a local push endpoint). */
+  chat?: BuildAppOptions["chat"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -43,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     serveClient: options.serveClient ?? false,
     logger: options.logger ?? false,
     realtime: options.realtime,
+    chat: options.chat,
   });
   await options.beforeReady?.(app);
   await app.ready();

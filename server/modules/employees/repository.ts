@@ -59,6 +59,10 @@ export interface EmployeeChanges {
 export interface EmployeeRepositoryOptions {
   /** Called after a change that ends an account's sessions (the live sockets must close too). */
   onSessionsEnded?: (username: string) => Promise<void>;
+  /** Inside the rename's transaction: data elsewhere that names the account follows it (the chat). */
+  onRenamed?: (tx: Db, from: string, to: string) => Promise<void>;
+  /** Inside the deletion's transaction: data elsewhere that belongs only to the account goes. */
+  onDeleted?: (tx: Db, username: string) => Promise<void>;
 }
 
 export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = {}) {
@@ -129,22 +133,28 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
         (changes.status === "disabled" && current.status !== "disabled") ||
         changes.username !== current.username;
       try {
-        const [row] = await db
-          .update(users)
-          .set({
-            name: changes.name,
-            email: changes.email,
-            jobRole: changes.role,
-            username: changes.username,
-            status: changes.status,
-            performance: changes.performance,
-            projects: changes.projects,
-            ...(passwordHash === undefined ? {} : { passwordHash }),
-            ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-            updatedAt: new Date(),
-          })
-          .where(isEmployee(id))
-          .returning(employeeColumns);
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({
+              name: changes.name,
+              email: changes.email,
+              jobRole: changes.role,
+              username: changes.username,
+              status: changes.status,
+              performance: changes.performance,
+              projects: changes.projects,
+              ...(passwordHash === undefined ? {} : { passwordHash }),
+              ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+              updatedAt: new Date(),
+            })
+            .where(isEmployee(id))
+            .returning(employeeColumns);
+          if (updated && changes.username !== current.username) {
+            await options.onRenamed?.(tx as unknown as Db, current.username, changes.username);
+          }
+          return updated;
+        });
         if (!row) throw notFound("No such employee.");
         if (endsSessions) await options.onSessionsEnded?.(current.username);
         return toEmployee(row);
@@ -155,7 +165,11 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
     },
 
     async remove(id: number): Promise<void> {
-      const deleted = await db.delete(users).where(isEmployee(id)).returning({ username: users.username });
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx.delete(users).where(isEmployee(id)).returning({ username: users.username });
+        if (rows[0]) await options.onDeleted?.(tx as unknown as Db, rows[0].username);
+        return rows;
+      });
       if (deleted.length === 0) throw notFound("No such employee.");
       await options.onSessionsEnded?.(deleted[0]!.username);
     },

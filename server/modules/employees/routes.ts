@@ -7,6 +7,7 @@ import {
   updateEmployeeSchema,
 } from "../../../shared/employees.ts";
 import { errorResponses } from "../../lib/schemas.ts";
+import { forgetChatUser, renameChatUser } from "../chat/repository.ts";
 import { employeeRepository } from "./repository.ts";
 
 /** Admin dashboard: employee accounts. Every route is admin-only. */
@@ -14,6 +15,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const employees = employeeRepository(app.db, {
     // Revoked tokens are refused on the next request; open chat sockets are closed now.
     onSessionsEnded: (username) => app.realtime.disconnectUser(username, "Your session has ended."),
+    // A renamed account keeps its conversations; a deleted one leaves its groups.
+    onRenamed: renameChatUser,
+    onDeleted: forgetChatUser,
   });
   const admin = { access: "admin" } as const;
   const tags = ["employees"];

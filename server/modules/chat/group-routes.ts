@@ -1,0 +1,257 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  type ChatGroup,
+  canManageGroup,
+  chatGroupSchema,
+  createGroupSchema,
+  groupPermissionsSchema,
+  messagePageSchema,
+  renameGroupSchema,
+  updateMembersSchema,
+} from "../../../shared/chat.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { errorResponses } from "../../lib/schemas.ts";
+import { type AuthUser, currentUser } from "../../plugins/auth.ts";
+import { destinations } from "../../realtime/destinations.ts";
+import type { ChatRepository } from "./repository.ts";
+import { onlyOwn, pageQuery } from "./routes.ts";
+
+const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const removedFromGroup = "You are no longer a member of this group.";
+
+/** Groups (SPEC §7 /api/group/…; SPEC §5–6 rules). Registered under /api. */
+export const groupRoutes = (
+  repository: ChatRepository,
+  onGroupDeleted: (fileUrls: string[]) => Promise<void>,
+): FastifyPluginAsyncZod => {
+  return async (app) => {
+    const staff = { access: "staff" } as const;
+    const tags = ["chat groups"];
+
+    const load = async (id: number): Promise<ChatGroup> => {
+      const group = await repository.group(id);
+      if (!group) throw notFound("No such group.");
+      return group;
+    };
+    /** Admins and the group's creator manage it (SPEC §6). */
+    const manageable = async (id: number, user: AuthUser) => {
+      const group = await load(id);
+      if (!canManageGroup(user, group)) throw forbidden("Only an admin or the group's creator can change it.");
+      return group;
+    };
+    /** Members read a group; admins read any. */
+    const readable = async (id: number, user: AuthUser) => {
+      if (user.role === "admin") return;
+      if (!(await repository.isMember(id, user.username))) {
+        if (!(await repository.group(id))) throw notFound("No such group.");
+        throw forbidden("You are not a member of this group.");
+      }
+    };
+    /** Every named member must be an active account. */
+    const checkMembers = async (names: string[], field: string) => {
+      const active = await repository.activeUsernames(names);
+      const unknown = names.filter((name) => !active.has(name));
+      if (unknown.length > 0) {
+        throw badRequest("Some members are not valid.", { [field]: `No such user: ${unknown.slice(0, 5).join(", ")}` });
+      }
+    };
+
+    app.get(
+      "/group/all",
+      {
+        config: { access: "admin" },
+        schema: {
+          tags,
+          summary: "Every group (admins)",
+          response: { 200: z.array(chatGroupSchema), ...errorResponses(401, 403) },
+        },
+      },
+      async () => repository.allGroups(),
+    );
+
+    app.get(
+      "/group/my-groups",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "The groups I am in",
+          response: { 200: z.array(chatGroupSchema), ...errorResponses(401) },
+        },
+      },
+      async (request) => repository.groupsOf(currentUser(request).username),
+    );
+
+    app.post(
+      "/group/create",
+      {
+        config: { access: "admin" },
+        schema: {
+          tags,
+          summary: "Create a group (admins); its creator is its group admin and a member",
+          body: createGroupSchema,
+          response: { 201: chatGroupSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        await checkMembers(request.body.members, "members");
+        const group = await repository.createGroup({
+          name: request.body.name,
+          createdBy: user.username,
+          members: request.body.members,
+        });
+        request.log.info({ groupId: group.id, by: user.username }, "chat group created");
+        return reply.status(201).send(group);
+      },
+    );
+
+    app.put(
+      "/group/:id",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "Rename a group (admins or its creator)",
+          params: groupParams,
+          body: renameGroupSchema,
+          response: { 200: chatGroupSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await manageable(request.params.id, currentUser(request));
+        await repository.renameGroup(request.params.id, request.body.name);
+        return load(request.params.id);
+      },
+    );
+
+    app.put(
+      "/group/:id/updatemembers",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "Replace a group's members (admins or its creator; the creator always stays)",
+          params: groupParams,
+          body: updateMembersSchema,
+          response: { 200: chatGroupSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await manageable(request.params.id, currentUser(request));
+        await checkMembers(request.body.members, "members");
+        const { removed } = await repository.setMembers(request.params.id, request.body.members);
+        // A removed member stops receiving the group's messages at once, on every instance.
+        await Promise.all(
+          removed.map((name) =>
+            app.realtime.revokeSubscriptions(name, destinations.group(request.params.id), removedFromGroup),
+          ),
+        );
+        return load(request.params.id);
+      },
+    );
+
+    app.put(
+      "/group/:id/permissions",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "Set who may send: admin-only mode and allowed senders (admins or its creator)",
+          params: groupParams,
+          body: groupPermissionsSchema,
+          response: { 200: chatGroupSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const group = await manageable(request.params.id, currentUser(request));
+        const outsiders = request.body.allowedSenders.filter((name) => !group.members.includes(name));
+        if (outsiders.length > 0) {
+          throw badRequest("Allowed senders must be members of the group.", {
+            allowedSenders: `Not a member: ${outsiders.slice(0, 5).join(", ")}`,
+          });
+        }
+        await repository.setPermissions(request.params.id, request.body);
+        return load(request.params.id);
+      },
+    );
+
+    app.delete(
+      "/group/:id/Delete",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "Delete a group with its messages (admins or its creator)",
+          params: groupParams,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await manageable(request.params.id, currentUser(request));
+        const { members, fileUrls } = await repository.deleteGroup(request.params.id);
+        await Promise.all(
+          members.map((name) =>
+            app.realtime.revokeSubscriptions(name, destinations.group(request.params.id), "This group was deleted."),
+          ),
+        );
+        await onGroupDeleted(fileUrls);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/group/:id/messages",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "A group's messages, 20 per page, page 0 newest (members; admins)",
+          params: groupParams,
+          querystring: z.object(pageQuery),
+          response: { 200: messagePageSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await readable(request.params.id, currentUser(request));
+        return repository.groupHistory(request.params.id, request.query.page, request.query.size);
+      },
+    );
+
+    app.get(
+      "/group/:id/getmembers",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "A group's members' usernames (members; admins)",
+          params: groupParams,
+          response: { 200: z.array(z.string()), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await readable(request.params.id, currentUser(request));
+        const group = await load(request.params.id);
+        return group.members;
+      },
+    );
+
+    app.post(
+      "/group/:id/mark-read/:me",
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: "Mark the group's messages read for me",
+          params: groupParams.extend({ me: z.string().min(1).max(64) }),
+          response: { 200: z.object({ marked: z.number().int() }), ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        if (request.params.me !== currentUser(request).username) throw forbidden(onlyOwn);
+        return { marked: await repository.markGroupRead(request.params.id, request.params.me) };
+      },
+    );
+  };
+};

@@ -1,0 +1,279 @@
+/**
+ * The chat's contract (SPEC §3, §5, §7; DESIGN §4, §7): REST paths, STOMP destinations, shapes and
+ * rules, shared by the server and the staff client. Public pages never import this file.
+ */
+import { z } from "zod";
+import { type AccountKind, accountKinds } from "./roles.ts";
+
+export const chatLimits = {
+  /** SPEC §9: 20 per page; page 0 is the newest. */
+  pageSize: 20,
+  maxPageSize: 100,
+  maxContentChars: 10_000,
+  /** DESIGN §5: 50 MB enforced on the client and the server (the SPEC's 1 GB check is a bug). */
+  maxAttachmentBytes: 50 * 1024 * 1024,
+  groupNameMax: 100,
+  maxGroupMembers: 500,
+  fileNameMax: 200,
+  /** SPEC §9: unread badges read "99+" above 99. */
+  badgeMax: 99,
+  /** SPEC §9: older pages load within 100 px of the top; auto-scroll within 100 px of the end. */
+  scrollThresholdPx: 100,
+  /** SPEC §7/§9: reconnect after 5 s, backing off to at most 15 min; heart-beats every 10 s. */
+  reconnectDelayMs: 5_000,
+  maxReconnectDelayMs: 15 * 60_000,
+  heartBeatMs: 10_000,
+  /** DESIGN §7: idle this long (no input) counts as away (ACTIVE). */
+  idleAfterMs: 5 * 60_000,
+} as const;
+
+/** REST paths, exactly as SPEC §7 (chat) says; `chatFilesPrefix` is where attachments are served. */
+export const chatPaths = {
+  users: "/users",
+  unread: (me: string) => `/unread/${encodeURIComponent(me)}`,
+  readMessage: (id: number, me: string) => `/messages/${id}/read?username=${encodeURIComponent(me)}`,
+  privateHistory: (user1: string, user2: string, page: number, size: number = chatLimits.pageSize) =>
+    `/private/history?${new URLSearchParams({ user1, user2, page: String(page), size: String(size) })}`,
+  markPrivateRead: (other: string, me: string) =>
+    `/private/${encodeURIComponent(other)}/mark-read/${encodeURIComponent(me)}`,
+  allGroups: "/api/group/all",
+  myGroups: "/api/group/my-groups",
+  createGroup: "/api/group/create",
+  group: (id: number) => `/api/group/${id}`,
+  groupMembers: (id: number) => `/api/group/${id}/updatemembers`,
+  groupPermissions: (id: number) => `/api/group/${id}/permissions`,
+  deleteGroup: (id: number) => `/api/group/${id}/Delete`,
+  groupMessages: (id: number, page: number, size: number = chatLimits.pageSize) =>
+    `/api/group/${id}/messages?page=${page}&size=${size}`,
+  getGroupMembers: (id: number) => `/api/group/${id}/getmembers`,
+  markGroupRead: (id: number, me: string) => `/api/group/${id}/mark-read/${encodeURIComponent(me)}`,
+  upload: "/upload",
+  /** Sets the http-only cookie that lets `<img>` and download links read attachments (POST, bearer token). */
+  attachmentSession: "/api/chat/attachment-session",
+  chatFilesPrefix: "/api/chat/files/",
+  pushSubscribe: (me: string) => `/api/push/subscribe?username=${encodeURIComponent(me)}`,
+  vapidPublicKey: "/api/push/vapid-public-key",
+} as const;
+
+/** STOMP destinations (SPEC §7). */
+export const chatDestinations = {
+  privateQueue: (username: string) => `/user/${username}/queue/private`,
+  errorsQueue: "/user/queue/errors",
+  userStatus: "/topic/user-status",
+  group: (id: number) => `/topic/group/${id}`,
+  sendPrivate: "/app/chat.sendPrivateMessage",
+  sendGroup: "/app/group.sendMessage",
+  /** Body {"status":"ONLINE"} while the page is visible, {"status":"ACTIVE"} when hidden or idle. */
+  presence: "/app/presence",
+} as const;
+
+export const presenceStatuses = ["ONLINE", "ACTIVE", "OFFLINE"] as const;
+export type PresenceStatus = (typeof presenceStatuses)[number];
+
+export const messageTypes = ["PRIVATE_MESSAGE", "GROUP_MESSAGE"] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+/** A user in the chat's list (GET /users): never oneself. `name` is the employee's full name. */
+export const chatUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(accountKinds),
+  status: z.enum(presenceStatuses),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** A stored message, private or group, as the server delivers and lists it. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(messageTypes),
+  sender: z.string(),
+  /** Private messages: the other participant; null for group messages. */
+  recipient: z.string().nullable(),
+  /** Group messages: the group; null for private messages. */
+  groupId: z.number().int().nullable(),
+  content: z.string(),
+  /** ISO 8601 UTC. */
+  timestamp: z.iso.datetime(),
+  fileUrl: z.string().nullable(),
+  fileType: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** DESIGN §4: a page of history; page 0 holds the newest `size`, ascending in time within the page. */
+export const messagePageSchema = z.object({
+  content: z.array(chatMessageSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  last: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** One unread message of mine (GET /unread/{me}); `group` is set for group messages. */
+export const unreadItemSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(messageTypes),
+  sender: z.string(),
+  recipient: z.string().nullable(),
+  group: z.object({ id: z.number().int() }).nullable(),
+});
+export type UnreadItem = z.infer<typeof unreadItemSchema>;
+
+export const chatGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The group's admin (SPEC §5: group admins = the creator). */
+  createdBy: z.string(),
+  adminOnlyMessage: z.boolean(),
+  allowedSenders: z.array(z.string()),
+  members: z.array(z.string()),
+});
+export type ChatGroup = z.infer<typeof chatGroupSchema>;
+
+const usernameList = z
+  .array(z.string().trim().min(1).max(64))
+  .max(chatLimits.maxGroupMembers, `At most ${chatLimits.maxGroupMembers} members`)
+  .transform((names) => [...new Set(names)]);
+
+const groupName = z
+  .string({ error: "A group name is required" })
+  .trim()
+  .min(1, "A group name is required")
+  .max(chatLimits.groupNameMax, `At most ${chatLimits.groupNameMax} characters`);
+
+/** POST /api/group/create. `adminUsername` is accepted for the SPEC's client and ignored: the creator is the caller. */
+export const createGroupSchema = z.object({
+  name: groupName,
+  adminUsername: z.string().optional(),
+  members: usernameList.refine((names) => names.length > 0, "Select at least one member"),
+});
+export type CreateGroupInput = z.input<typeof createGroupSchema>;
+
+export const renameGroupSchema = z.object({ name: groupName });
+export const updateMembersSchema = z.object({ members: usernameList });
+export const groupPermissionsSchema = z.object({
+  allowedSenders: usernameList,
+  adminOnlyMessage: z.boolean(),
+});
+export type GroupPermissionsInput = z.input<typeof groupPermissionsSchema>;
+
+/** An attachment reference in a message: as POST /upload returned it. */
+const attachmentFields = {
+  fileUrl: z.string().max(500).nullish(),
+  fileType: z.string().max(200).nullish(),
+  fileName: z.string().max(chatLimits.fileNameMax).nullish(),
+};
+const content = z.string().max(chatLimits.maxContentChars, `At most ${chatLimits.maxContentChars} characters`);
+
+/** SEND /app/chat.sendPrivateMessage. Any `sender`, `id`, `timestamp` or `type` in the body is ignored. */
+export const sendPrivateSchema = z.object({
+  recipient: z.string().trim().min(1, "Choose who to send to").max(64),
+  content: content.optional().default(""),
+  ...attachmentFields,
+});
+/** SEND /app/group.sendMessage. */
+export const sendGroupSchema = z.object({
+  groupId: z.coerce.number().int().positive(),
+  content: content.optional().default(""),
+  ...attachmentFields,
+});
+
+/** POST /upload answers this. */
+export const uploadResultSchema = z.object({ fileUrl: z.string(), fileType: z.string(), fileName: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The browser's PushSubscription.toJSON(). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string().max(2000),
+  expirationTime: z.number().nullish(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** What a push notification carries (the service worker shows it; a click opens that chat). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The chat to open: a user's name or a group id. */
+  chat: { kind: "user"; username: string } | { kind: "group"; groupId: number };
+  messageId: number;
+}
+
+/** A group's rule as the sending rule needs it. */
+export interface GroupRule {
+  createdBy: string;
+  adminOnlyMessage: boolean;
+  allowedSenders: readonly string[];
+}
+
+/**
+ * SPEC §5 group sending: admins always may; otherwise admin-only mode blocks all but the group's
+ * admin (its creator); otherwise a non-empty allowedSenders lets only those (and the group admin) send.
+ */
+export function canSendInGroup(user: { username: string; role: AccountKind }, group: GroupRule): boolean {
+  if (user.role === "admin") return true;
+  const groupAdmin = group.createdBy === user.username;
+  if (group.adminOnlyMessage) return groupAdmin;
+  if (group.allowedSenders.length > 0) return groupAdmin || group.allowedSenders.includes(user.username);
+  return true;
+}
+
+/** Group management (members, permissions, rename, delete) is for admins and the group's creator. */
+export const canManageGroup = (user: { username: string; role: AccountKind }, group: { createdBy: string }) =>
+  user.role === "admin" || group.createdBy === user.username;
+
+export const chatMessages = {
+  welcomeTitle: "Welcome to Chat",
+  welcomeBody: "Select a user or group to start chatting",
+  loggedOut: "Please log in to use chat.",
+  noPermission: "You don't have permission to send messages",
+  tooLarge: (size: string) => `File size too large. Maximum allowed size is 50MB. Your file is ${size}.`,
+  uploadFailed: "File upload failed. Please try again.",
+  groupInvalid: "Please enter a group name and select at least one member",
+  groupFailed: "Failed to create group. Please try again.",
+} as const;
+
+/** SPEC §5 chat attachment types, for the file input's `accept` (the server decides by content). */
+export const chatAcceptAttribute = [
+  "image/*",
+  "video/*",
+  "audio/*",
+  ".pdf",
+  ".doc",
+  ".docx",
+  ".txt",
+  ".xls",
+  ".xlsx",
+  ".ppt",
+  ".pptx",
+  ".zip",
+  ".rar",
+  ".7z",
+  ".csv",
+  ".md",
+  ".json",
+  ".xml",
+  ".yaml",
+  ".yml",
+  ".log",
+  ".js",
+  ".ts",
+  ".tsx",
+  ".jsx",
+  ".py",
+  ".java",
+  ".c",
+  ".cpp",
+  ".h",
+  ".cs",
+  ".go",
+  ".rs",
+  ".rb",
+  ".php",
+  ".sh",
+  ".sql",
+  ".css",
+  ".html",
+].join(",");
