@@ -1,18 +1,24 @@
 /**
- * Realtime bench (skeleton): holds N concurrent STOMP sessions and reports the server's memory
- * per session and how long the handshakes took.
+ * npm run bench:chat — the chat under load: N concurrent STOMP sessions, then private messages
+ * sent at a fixed rate through /app/chat.sendPrivateMessage, stored and delivered.
  *
- *   node --import tsx bench/chat.ts [--sessions 1000] [--hold 10] [--redis redis://127.0.0.1:6379]
+ *   npm run bench:chat -- [--sessions 1000,5000,10000] [--db pglite,postgres] [--rate 2000]
+ *                         [--duration 10] [--senders 1000] [--redis redis://127.0.0.1:6379]
  *
- * The server (buildApp on a fresh PGlite database) runs in this process, started with
- * --expose-gc so the heap is measured after a full collection; the clients run in a child
- * process so their sockets are not counted. Every session belongs to the first admin,
- * subscribes to its private queue and to the presence topic, and heart-beats every 10 s,
- * like the browser client. Not yet measured: message fan-out latency (needs the chat module's
- * send handlers).
+ * Per scenario (sessions × database) a server process (buildApp on a fresh database: PGlite in a
+ * temporary DATA_DIR, or a new PostgreSQL database at DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) holds the sessions of N distinct
+ * users; a client process opens them (100 handshakes at a time; each subscribes to its private
+ * queue and heart-beats every 10 s like the browser), then sends at --rate messages/s for
+ * --duration seconds from --senders sessions to random others, each SEND asking for a RECEIPT.
+ *
+ * Measured: server heap + external per session (after a full GC), handshake p50/p99, messages
+ * stored per second (RECEIPTs, checked against the database), delivery latency from SEND to the
+ * recipient's MESSAGE (p50/p99), RECEIPT latency p99. Prints a table; writes bench/results/chat.json.
  */
-import { type ChildProcess, fork, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,63 +27,211 @@ import { WebSocket } from "ws";
 
 const { values } = parseArgs({
   options: {
-    sessions: { type: "string", default: "1000" },
-    hold: { type: "string", default: "10" },
+    sessions: { type: "string", default: "1000,5000,10000" },
+    db: { type: "string", default: "pglite,postgres" },
+    rate: { type: "string", default: "2000" },
+    duration: { type: "string", default: "10" },
+    senders: { type: "string", default: "1000" },
     redis: { type: "string" },
-    // Internal: the client process.
-    clients: { type: "string" },
-    token: { type: "string" },
-    url: { type: "string" },
+    // Internal: which process this is.
+    role: { type: "string", default: "main" },
   },
 });
-const self = fileURLToPath(import.meta.url);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Opens one session: CONNECT, two SUBSCRIBEs, waits for the last RECEIPT. */
-function openSession(url: string, token: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, ["v12.stomp"]);
-    socket.once("error", reject);
-    socket.once("open", () => {
-      socket.send(
-        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\nAuthorization:Bearer ${token}\n\n\0` +
-          "SUBSCRIBE\nid:sub-0\ndestination:/user/queue/private\n\n\0" +
-          "SUBSCRIBE\nid:sub-1\ndestination:/topic/user-status\nreceipt:ready\n\n\0",
-      );
-    });
-    socket.on("message", (data: Buffer) => {
-      const text = data.toString("utf8");
-      if (text.startsWith("ERROR")) reject(new Error(text.split("\n", 3).join(" ")));
-      if (text.includes("receipt-id:ready")) resolve(socket);
-    });
-  });
+const self = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(self), "..");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (message: string) => console.error(`bench:chat: ${message}`);
+const POSTGRES_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+interface Percentiles {
+  p50: number;
+  p99: number;
+  max: number;
 }
 
-/** Client process: opens the sessions, reports handshake times, holds them until told to stop. */
-async function runClients(url: string, token: string, count: number) {
-  const sockets: WebSocket[] = [];
-  const durations: number[] = [];
-  for (let opened = 0; opened < count; opened += 100) {
+function percentiles(values: number[]): Percentiles {
+  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
+  return { p50: at(0.5), p99: at(0.99), max: Number(sorted[sorted.length - 1]!.toFixed(1)) };
+}
+
+interface LoadPlan {
+  url: string;
+  users: { username: string; token: string }[];
+  rate: number;
+  durationS: number;
+  senders: number;
+}
+
+interface ClientReport {
+  handshakeMs: Percentiles;
+  opened: number;
+  sent: number;
+  receipts: number;
+  deliveries: number;
+  refusals: number;
+  deliveryMs: Percentiles;
+  receiptMs: Percentiles;
+  alive: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client process: opens the sessions, sends, measures.
+
+/** One STOMP session over a raw WebSocket; frames are parsed just enough to measure. */
+class Session {
+  readonly socket: WebSocket;
+  constructor(
+    url: string,
+    readonly username: string,
+    token: string,
+    onFrame: (session: Session, command: string, headers: Map<string, string>, body: string) => void,
+    ready: (error?: Error) => void,
+  ) {
+    this.socket = new WebSocket(url, ["v12.stomp"], { perMessageDeflate: false });
+    this.socket.once("error", (error) => ready(error));
+    this.socket.once("open", () => {
+      this.socket.send(
+        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\nAuthorization:Bearer ${token}\n\n\0` +
+          "SUBSCRIBE\nid:q\ndestination:/user/queue/private\n\n\0" +
+          "SUBSCRIBE\nid:e\ndestination:/user/queue/errors\nreceipt:ready\n\n\0",
+      );
+    });
+    this.socket.on("message", (data: Buffer) => {
+      const text = data.toString("utf8");
+      // Frames are separated by NUL; heart-beats are bare newlines.
+      for (const raw of text.split("\0")) {
+        const frame = raw.replace(/^\n+/, "");
+        if (frame === "") continue;
+        const end = frame.indexOf("\n\n");
+        const head = (end === -1 ? frame : frame.slice(0, end)).split("\n");
+        const command = head[0] ?? "";
+        const headers = new Map<string, string>();
+        for (const line of head.slice(1)) {
+          const colon = line.indexOf(":");
+          if (colon > 0 && !headers.has(line.slice(0, colon))) headers.set(line.slice(0, colon), line.slice(colon + 1));
+        }
+        const body = end === -1 ? "" : frame.slice(end + 2);
+        if (command === "ERROR") ready(new Error(headers.get("message") ?? "ERROR"));
+        else if (command === "RECEIPT" && headers.get("receipt-id") === "ready") ready();
+        onFrame(this, command, headers, body);
+      }
+    });
+  }
+}
+
+async function runClients() {
+  const plan = await new Promise<LoadPlan>((resolve) => process.once("message", (m) => resolve(m as LoadPlan)));
+  const sentAt = new Map<number, number>();
+  const deliveryMs: number[] = [];
+  const receiptMs: number[] = [];
+  let receipts = 0;
+  let deliveries = 0;
+  let refusals = 0;
+  let measuring = false;
+
+  const onFrame = (session: Session, command: string, headers: Map<string, string>, body: string) => {
+    if (!measuring) return;
+    const now = performance.now();
+    if (command === "RECEIPT") {
+      const id = headers.get("receipt-id") ?? "";
+      if (!id.startsWith("m")) return;
+      const started = sentAt.get(Number(id.slice(1)));
+      receipts++;
+      if (started !== undefined) receiptMs.push(now - started);
+    } else if (command === "MESSAGE") {
+      if (headers.get("subscription") === "e") {
+        refusals++;
+        return;
+      }
+      const message = JSON.parse(body) as { recipient: string; content: string };
+      // The recipient's copy (the sender gets an echo too).
+      if (message.recipient !== session.username) return;
+      const seq = Number(message.content.slice("bench ".length));
+      const started = sentAt.get(seq);
+      deliveries++;
+      if (started !== undefined) deliveryMs.push(now - started);
+    }
+  };
+
+  const sessions: Session[] = [];
+  const handshakes: number[] = [];
+  for (let i = 0; i < plan.users.length; i += 100) {
     await Promise.all(
-      Array.from({ length: Math.min(100, count - opened) }, async () => {
-        const started = performance.now();
-        sockets.push(await openSession(url, token));
-        durations.push(performance.now() - started);
-      }),
+      plan.users.slice(i, i + 100).map(
+        (user) =>
+          new Promise<void>((resolve, reject) => {
+            const started = performance.now();
+            let settled = false;
+            const session = new Session(plan.url, user.username, user.token, onFrame, (error) => {
+              if (settled) return;
+              settled = true;
+              if (error) return reject(error);
+              handshakes.push(performance.now() - started);
+              sessions.push(session);
+              resolve();
+            });
+          }),
+      ),
     );
   }
   const beat = setInterval(() => {
-    for (const socket of sockets) socket.send("\n");
+    for (const session of sessions) if (session.socket.readyState === WebSocket.OPEN) session.socket.send("\n");
   }, 10_000);
-  process.send?.({ type: "ready", durations });
-  process.on("message", (message: { type: string }) => {
-    if (message.type !== "stop") return;
-    clearInterval(beat);
-    const alive = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
-    for (const socket of sockets) socket.terminate();
-    process.send?.({ type: "stopped", alive }, () => process.exit(0));
+  process.send?.({ type: "connected" });
+  await new Promise<void>((resolve) => process.once("message", () => resolve()));
+
+  // Open loop: every 10 ms, catch up to rate × elapsed messages, from random senders to random others.
+  measuring = true;
+  const senders = sessions.slice(0, Math.min(plan.senders, sessions.length));
+  let seq = 0;
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = Math.min(performance.now() - started, plan.durationS * 1000);
+      // However late this tick runs, catch up to exactly rate × elapsed messages.
+      const due = Math.floor((plan.rate * elapsed) / 1000);
+      for (; seq < due; ) {
+        const sender = senders[Math.floor(Math.random() * senders.length)]!;
+        let recipient = sessions[Math.floor(Math.random() * sessions.length)]!;
+        if (recipient === sender) recipient = sessions[(sessions.indexOf(sender) + 1) % sessions.length]!;
+        seq++;
+        sentAt.set(seq, performance.now());
+        const body = JSON.stringify({ recipient: recipient.username, content: `bench ${seq}` });
+        sender.socket.send(
+          `SEND\ndestination:/app/chat.sendPrivateMessage\ncontent-type:application/json\nreceipt:m${seq}\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`,
+        );
+      }
+      if (elapsed >= plan.durationS * 1000) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 10);
   });
+  // Let what is in flight arrive.
+  for (let waited = 0; waited < 15_000 && (receipts < seq || deliveries < seq); waited += 100) await sleep(100);
+  measuring = false;
+  clearInterval(beat);
+
+  const report: ClientReport = {
+    handshakeMs: percentiles(handshakes),
+    opened: sessions.length,
+    sent: seq,
+    receipts,
+    deliveries,
+    refusals,
+    deliveryMs: percentiles(deliveryMs),
+    receiptMs: percentiles(receiptMs),
+    alive: sessions.filter((session) => session.socket.readyState === WebSocket.OPEN).length,
+  };
+  for (const session of sessions) session.socket.terminate();
+  process.send?.({ type: "report", report }, () => process.exit(0));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Server process: the real app on a fresh database.
 
 function heap(): number {
   globalThis.gc?.();
@@ -85,71 +239,6 @@ function heap(): number {
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.external;
 }
-
-async function runServer() {
-  const { buildApp } = await import("../server/app.ts");
-  const { loadConfig } = await import("../server/config.ts");
-  const sessions = Number(values.sessions);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
-  const admin = { username: "bench-admin", password: "bench-admin-password" };
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    ...(values.redis ? { REDIS_URL: values.redis } : {}),
-  });
-  const app = await buildApp({ config, serveClient: false });
-  let clients: ChildProcess | undefined;
-  try {
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { ...admin, role: "admin" } });
-    const { token } = login.json() as { token: string };
-    await sleep(500);
-    const before = heap();
-
-    clients = fork(
-      self,
-      ["--clients", String(sessions), "--token", token, "--url", `ws://127.0.0.1:${address.port}/ws`],
-      {
-        execArgv: ["--import", "tsx"],
-      },
-    );
-    const ready = await nextMessage<{ durations: number[] }>(clients, "ready");
-    await sleep(Number(values.hold) * 1_000);
-    const after = heap();
-    const connected = app.realtime.localSessionCount();
-    clients.send({ type: "stop" });
-    const { alive } = await nextMessage<{ alive: number }>(clients, "stopped");
-
-    const durations = ready.durations.sort((a, b) => a - b);
-    const percentile = (p: number) => durations[Math.min(durations.length - 1, Math.floor(p * durations.length))]!;
-    console.log(
-      JSON.stringify(
-        {
-          sessions,
-          connectedOnServer: connected,
-          aliveAfterHold: alive,
-          holdSeconds: Number(values.hold),
-          broker: app.realtime.broker.kind,
-          serverHeapPlusExternalMiB: { before: mib(before), after: mib(after) },
-          perSessionKiB: Number(((after - before) / sessions / 1024).toFixed(1)),
-          handshakeMs: { p50: Number(percentile(0.5).toFixed(1)), p99: Number(percentile(0.99).toFixed(1)) },
-        },
-        null,
-        2,
-      ),
-    );
-  } finally {
-    clients?.kill();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const mib = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -163,15 +252,215 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-if (values.clients !== undefined) {
-  await runClients(values.url ?? "", values.token ?? "", Number(values.clients));
-} else if (typeof globalThis.gc !== "function") {
-  // Measuring the heap needs --expose-gc: run again with it.
-  const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", self, ...process.argv.slice(2)], {
-    stdio: "inherit",
+async function runServer(db: "pglite" | "postgres", sessions: number) {
+  const { buildApp } = await import("../server/app.ts");
+  const { loadConfig } = await import("../server/config.ts");
+  const { openDatabase } = await import("../server/db/client.ts");
+  const { users, messages } = await import("../server/db/schema.ts");
+  const { count } = await import("drizzle-orm");
+  const pg = (await import("pg")).default;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (db === "postgres") {
+    const name = `bench_chat_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, poolSize: 20 } : { pgliteDir: path.join(dataDir, "pglite") },
+  );
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ADMIN_USERNAME: "bench-admin",
+    ADMIN_PASSWORD: "bench-admin-password",
+    ...(values.redis ? { REDIS_URL: values.redis } : {}),
   });
-  process.exit(result.status ?? 1);
-} else {
-  await runServer();
+  const app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" } });
+  let clients: ChildProcess | undefined;
+  try {
+    await app.ready();
+    // N distinct users (tokens signed directly: the bench is about chat, not argon2).
+    const people: { username: string; token: string }[] = [];
+    for (let i = 0; i < sessions; i += 1000) {
+      const rows = await app.db
+        .insert(users)
+        .values(
+          Array.from({ length: Math.min(1000, sessions - i) }, (_, j) => ({
+            kind: "employee" as const,
+            name: `Bench User ${i + j}`,
+            email: `bench${i + j}@example.com`,
+            username: `bench.u${String(i + j).padStart(5, "0")}`,
+            passwordHash: "not-a-login",
+          })),
+        )
+        .returning({ id: users.id, username: users.username });
+      for (const row of rows) {
+        people.push({
+          username: row.username,
+          token: await app.auth.signToken({ id: row.id, username: row.username, kind: "employee", tokenVersion: 0 }),
+        });
+      }
+    }
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    await sleep(300);
+    const before = heap();
+
+    clients = fork(self, ["--role", "clients"], { execArgv: ["--import", "tsx"] });
+    const plan: LoadPlan = {
+      url: `ws://127.0.0.1:${address.port}/ws`,
+      users: people,
+      rate: Number(values.rate),
+      durationS: Number(values.duration),
+      senders: Number(values.senders),
+    };
+    clients.send(plan);
+    await nextMessage(clients, "connected");
+    await sleep(2_000);
+    const held = app.realtime.localSessionCount();
+    const after = heap();
+    clients.send({ type: "load" });
+    const { report } = await nextMessage<{ report: ClientReport }>(clients, "report");
+    await app.chat.writer.flush();
+    const [stored] = await app.db.select({ n: count() }).from(messages);
+
+    return {
+      db,
+      sessions,
+      held,
+      broker: app.realtime.broker.kind,
+      perSessionKiB: Number(((after - before) / sessions / 1024).toFixed(1)),
+      handshakeMs: report.handshakeMs,
+      offeredPerS: Number(values.rate),
+      durationS: Number(values.duration),
+      sent: report.sent,
+      storedPerS: Number((report.receipts / Number(values.duration)).toFixed(0)),
+      storedInDatabase: stored?.n ?? 0,
+      delivered: report.deliveries,
+      refusals: report.refusals,
+      deliveryMs: report.deliveryMs,
+      receiptMs: report.receiptMs,
+      aliveAfter: report.alive,
+    };
+  } finally {
+    clients?.kill();
+    await app.close();
+    await database.close();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main: one server process per scenario, a table at the end.
+
+type Result = Awaited<ReturnType<typeof runServer>>;
+
+function runScenario(db: string, sessions: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--expose-gc",
+        "--max-old-space-size=4096",
+        "--import",
+        "tsx",
+        self,
+        ...process.argv.slice(2),
+        "--role",
+        `server:${db}:${sessions}`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"], cwd: root },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      const line = output.split("\n").find((l) => l.startsWith("RESULT "));
+      if (code !== 0 || !line) return reject(new Error(`scenario ${db} × ${sessions} failed (exit ${code})`));
+      resolve(JSON.parse(line.slice("RESULT ".length)) as Result);
+    });
+  });
+}
+
+function table(results: Result[]): string {
+  const header = [
+    "db",
+    "sessions",
+    "held",
+    "KiB/session",
+    "handshake p50/p99 ms",
+    "offered/s",
+    "stored/s",
+    "delivery p50 ms",
+    "delivery p99 ms",
+    "receipt p99 ms",
+    "delivered/sent",
+  ];
+  const rows = results.map((r) => [
+    r.db,
+    String(r.sessions),
+    String(r.held),
+    String(r.perSessionKiB),
+    `${r.handshakeMs.p50} / ${r.handshakeMs.p99}`,
+    String(r.offeredPerS),
+    String(r.storedPerS),
+    String(r.deliveryMs.p50),
+    String(r.deliveryMs.p99),
+    String(r.receiptMs.p99),
+    `${r.delivered}/${r.sent}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const dbs = values.db.split(",").map((d) => d.trim()) as ("pglite" | "postgres")[];
+  const sizes = values.sessions.split(",").map(Number);
+  const results: Result[] = [];
+  for (const db of dbs) {
+    for (const sessions of sizes) {
+      log(`${db}: ${sessions} sessions, ${values.rate} messages/s for ${values.duration} s`);
+      results.push(await runScenario(db, sessions));
+    }
+  }
+  console.log(table(results));
+  const dir = path.join(root, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, "chat.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), cores: (await import("node:os")).availableParallelism(), results }, null, 2)}\n`,
+  );
+  log("wrote bench/results/chat.json");
+}
+
+if (values.role === "clients") {
+  await runClients();
+} else if (values.role.startsWith("server:")) {
+  const [, db, sessions] = values.role.split(":");
+  const result = await runServer(db as "pglite" | "postgres", Number(sessions));
+  console.log(`RESULT ${JSON.stringify(result)}`);
   process.exit(0);
+} else {
+  await main().catch((error: unknown) => {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
 }

@@ -27,7 +27,7 @@ let admin: Person;
 let secondAdmin: Person;
 const clients: StompTestClient[] = [];
 
-const request = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, person: Person, payload?: unknown) =>
+const request = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, person: Person, payload?: object) =>
   t.app.inject({ method, url, headers: authHeader(person.token), ...(payload === undefined ? {} : { payload }) });
 
 async function person(): Promise<Person> {

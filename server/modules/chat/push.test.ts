@@ -150,7 +150,7 @@ async function person() {
   return { username: employee.username, token };
 }
 
-const subscribe = (who: { username: string; token: string }, subscription: unknown, as = who.username) =>
+const subscribe = (who: { username: string; token: string }, subscription: object, as = who.username) =>
   t.app.inject({
     method: "POST",
     url: chatPaths.pushSubscribe(as),

@@ -40,6 +40,8 @@ export function attachmentKeyOf(fileUrl: string): string | undefined {
   return isStorageKey(key) ? key : undefined;
 }
 
+const ACTIVE_RECIPIENT_TTL_MS = 10_000;
+
 export interface ChatLogger {
   warn(object: object, message?: string): void;
 }
@@ -50,6 +52,9 @@ export interface ChatLogger {
  * no connected session get a web push.
  */
 export class ChatService {
+  /** Recipients known to be active accounts, until when (ms): saves a query per message under load. */
+  private readonly activeRecipients = new Map<string, number>();
+
   constructor(
     private readonly repository: ChatRepository,
     private readonly writer: MessageWriter,
@@ -61,11 +66,8 @@ export class ChatService {
   async sendPrivate(sender: ChatSender, input: PrivateInput): Promise<ChatMessage> {
     const recipient = input.recipient;
     if (recipient === sender.username) throw new RealtimeRefusal(chatRefusals.toSelf);
-    const [attachment, active] = await Promise.all([
-      this.attachment(sender, input),
-      this.repository.activeUsernames([recipient]),
-    ]);
-    if (!active.has(recipient)) throw new RealtimeRefusal(chatRefusals.noRecipient);
+    const [attachment, active] = await Promise.all([this.attachment(sender, input), this.isActive(recipient)]);
+    if (!active) throw new RealtimeRefusal(chatRefusals.noRecipient);
     const content = this.content(input.content, attachment);
 
     const row = await this.writer.write(
@@ -110,6 +112,26 @@ export class ChatService {
       `${sender.username} in ${rule.name}`,
     );
     return message;
+  }
+
+  /**
+   * Whether `username` is an active account. A yes is remembered for a few seconds (a disabled or
+   * deleted account may still be sent to that long, harmlessly: it cannot log in to read it).
+   */
+  private async isActive(username: string): Promise<boolean> {
+    const now = Date.now();
+    if ((this.activeRecipients.get(username) ?? 0) > now) return true;
+    const active = (await this.repository.activeUsernames([username])).has(username);
+    if (active) {
+      if (this.activeRecipients.size > 50_000) this.activeRecipients.clear();
+      this.activeRecipients.set(username, now + ACTIVE_RECIPIENT_TTL_MS);
+    } else this.activeRecipients.delete(username);
+    return active;
+  }
+
+  /** Forget what is known about an account (disabled, deleted, renamed). */
+  forgetAccount(username: string) {
+    this.activeRecipients.delete(username);
   }
 
   /** Text trimmed; a file alone sends its name (SPEC §5). */

@@ -14,7 +14,10 @@ import { employeeRepository } from "./repository.ts";
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const employees = employeeRepository(app.db, {
     // Revoked tokens are refused on the next request; open chat sockets are closed now.
-    onSessionsEnded: (username) => app.realtime.disconnectUser(username, "Your session has ended."),
+    onSessionsEnded: (username) => {
+      app.chat?.service.forgetAccount(username);
+      return app.realtime.disconnectUser(username, "Your session has ended.");
+    },
     // A renamed account keeps its conversations; a deleted one leaves its groups.
     onRenamed: renameChatUser,
     onDeleted: forgetChatUser,
