@@ -40,7 +40,8 @@ const sectionLinks = [
 function AdminDashboardView({ username }: { username: string }) {
   const [editing, setEditing] = useState<Employee | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
-  const [chatOpen, setChatOpen] = useState(false);
+  // A link or notification naming a chat (?chat=user:alice) opens the chat right away.
+  const [chatOpen, setChatOpen] = useState(() => new URLSearchParams(window.location.search).has("chat"));
   const returnFocusTo = useRef<number | null>(null);
 
   // When the edit form closes, focus goes back to the Edit button that opened it.

@@ -1,0 +1,9 @@
+/** TanStack Query keys of the chat. */
+export const chatKeys = {
+  all: ["chat"] as const,
+  users: ["chat", "users"] as const,
+  groupLists: ["chat", "groups"] as const,
+  groups: (role: string) => ["chat", "groups", role] as const,
+  unread: (me: string) => ["chat", "unread", me] as const,
+  groupMembers: (id: number) => ["chat", "group-members", id] as const,
+};

@@ -1,0 +1,284 @@
+import { BellRing, Plus, Search, UsersRound } from "lucide-react";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { cx } from "~/components/ui/cx";
+import type { ChatGroup, ChatUser } from "../../../../shared/chat.ts";
+import type { ChatController } from "../hooks/use-chat.ts";
+import { badgeText, unreadLabel } from "../lib/badge.ts";
+import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
+import { compareByPresence, statusLook } from "../lib/presence.ts";
+import { unreadCount } from "../lib/unread.ts";
+import { GroupAvatar, UserAvatar } from "./avatar.tsx";
+import { ConnectionBadge } from "./connection-badge.tsx";
+
+export interface ChatSidebarProps {
+  chat: ChatController;
+  onSelect: (chat: ChatRef) => void;
+  onCreateGroup?: () => void;
+  push: { show: boolean; busy: boolean; onEnable: () => void };
+  /** In the phone drawer the header is the drawer's own. */
+  inDrawer?: boolean;
+}
+
+/** The chats: people with presence and unread badges, then groups; a filter on top. */
+export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = false }: ChatSidebarProps) {
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const needle = query.trim().toLowerCase();
+
+  const people = useMemo(() => {
+    const list = (chat.users.data ?? []).map((user) => ({ ...user, status: chat.statusOf(user.username) }));
+    return list
+      .filter(
+        (user) => !needle || user.name.toLowerCase().includes(needle) || user.username.toLowerCase().includes(needle),
+      )
+      .sort(compareByPresence);
+  }, [chat.users.data, chat.statusOf, needle]);
+
+  const groups = useMemo(
+    () =>
+      (chat.groups.data ?? [])
+        .filter((group) => !needle || group.name.toLowerCase().includes(needle))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
+    [chat.groups.data, needle],
+  );
+
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-steel-50/70">
+      {!inDrawer && (
+        <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-steel-200 px-4">
+          <h3 className="text-base font-bold text-steel-950">Chats</h3>
+          <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
+        </div>
+      )}
+      <div className="px-3 pt-3">
+        <label htmlFor={searchId} className="sr-only">
+          Search people and groups
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            size={16}
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-steel-400"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search people and groups"
+            autoComplete="off"
+            className="h-9 w-full rounded-lg border border-steel-200 bg-white pr-3 pl-9 text-base text-steel-900 placeholder:text-steel-400 focus:border-steel-500 sm:text-sm"
+          />
+        </div>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-3">
+        <ListSection
+          title="People"
+          count={chat.users.data ? people.length : undefined}
+          loading={chat.users.isPending}
+          failed={chat.users.isError}
+          empty={needle ? "Nobody matches." : "No colleagues yet."}
+        >
+          {people.map((user) => (
+            <PersonItem
+              key={user.username}
+              user={user}
+              active={chat.activeKey === chatKey({ kind: "user", username: user.username })}
+              unread={unreadCount(chat.unread, { kind: "user", username: user.username })}
+              onSelect={onSelect}
+            />
+          ))}
+        </ListSection>
+
+        <ListSection
+          title="Groups"
+          count={chat.groups.data ? groups.length : undefined}
+          loading={chat.groups.isPending}
+          failed={chat.groups.isError}
+          empty={
+            needle
+              ? "No group matches."
+              : chat.role === "admin"
+                ? "No groups yet. Create one."
+                : "You are not in any group yet."
+          }
+          action={
+            onCreateGroup && (
+              <button
+                type="button"
+                onClick={onCreateGroup}
+                className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent-700 hover:bg-accent-50 hover:text-accent-700"
+              >
+                <Plus aria-hidden="true" size={14} />
+                New group
+              </button>
+            )
+          }
+        >
+          {groups.map((group) => (
+            <GroupItem
+              key={group.id}
+              group={group}
+              active={chat.activeKey === chatKey({ kind: "group", groupId: group.id })}
+              unread={unreadCount(chat.unread, { kind: "group", groupId: group.id })}
+              onSelect={onSelect}
+            />
+          ))}
+        </ListSection>
+      </div>
+
+      {push.show && (
+        <div className="border-t border-steel-200 px-3 py-2.5">
+          <button
+            type="button"
+            onClick={push.onEnable}
+            disabled={push.busy}
+            className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left text-sm font-medium text-steel-700 hover:bg-white hover:text-steel-950 disabled:opacity-60"
+          >
+            <BellRing aria-hidden="true" size={16} className="text-accent-600" />
+            Enable notifications
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ListSection({
+  title,
+  count,
+  loading,
+  failed,
+  empty,
+  action,
+  children,
+}: {
+  title: string;
+  count: number | undefined;
+  loading: boolean;
+  failed: boolean;
+  empty: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-2 first:mt-0">
+      <div className="flex h-8 items-center justify-between px-2">
+        <h4 id={headingId} className="text-xs font-bold tracking-wide text-steel-500 uppercase">
+          {title}
+          {count !== undefined && <span className="ml-1.5 font-semibold text-steel-400">{count}</span>}
+        </h4>
+        {action}
+      </div>
+      {loading ? (
+        <div aria-busy="true" className="space-y-1 px-1">
+          <span className="sr-only">Loading {title.toLowerCase()}…</span>
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="flex items-center gap-3 px-2 py-2">
+              <span className="h-9 w-9 animate-pulse rounded-full bg-steel-200" />
+              <span className="h-3 w-28 animate-pulse rounded bg-steel-200" />
+            </div>
+          ))}
+        </div>
+      ) : failed ? (
+        <p className="px-2 py-2 text-sm text-steel-600">Could not load {title.toLowerCase()}.</p>
+      ) : count === 0 ? (
+        <p className="px-2 py-2 text-sm text-steel-500">{empty}</p>
+      ) : (
+        <ul className="space-y-0.5">{children}</ul>
+      )}
+    </section>
+  );
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  const text = badgeText(count);
+  if (!text) return null;
+  return (
+    <span className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white tabular-nums">
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{unreadLabel(count)}</span>
+    </span>
+  );
+}
+
+const itemClass = (active: boolean) =>
+  cx(
+    "flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left transition-colors",
+    active ? "bg-white shadow-sm ring-1 ring-steel-200" : "hover:bg-white/80",
+  );
+
+function PersonItem({
+  user,
+  active,
+  unread,
+  onSelect,
+}: {
+  /** The live presence replaces the listed one. */
+  user: Omit<ChatUser, "status"> & { status: string };
+  active: boolean;
+  unread: number;
+  onSelect: (chat: ChatRef) => void;
+}) {
+  const name = user.name || user.username;
+  const look = statusLook(user.status);
+  return (
+    <li>
+      <button
+        type="button"
+        aria-current={active ? "true" : undefined}
+        onClick={() => onSelect({ kind: "user", username: user.username })}
+        className={itemClass(active)}
+      >
+        <UserAvatar name={name} seed={user.username} status={user.status} />
+        <span className="min-w-0 flex-1">
+          <span className={cx("block truncate text-sm text-steel-950", unread > 0 ? "font-bold" : "font-semibold")}>
+            {name}
+          </span>
+          <span className="block truncate text-xs text-steel-500">
+            {[look.label, user.role === "admin" ? "Admin" : null, `@${user.username}`].filter(Boolean).join(" · ")}
+          </span>
+        </span>
+        <UnreadBadge count={unread} />
+      </button>
+    </li>
+  );
+}
+
+function GroupItem({
+  group,
+  active,
+  unread,
+  onSelect,
+}: {
+  group: ChatGroup;
+  active: boolean;
+  unread: number;
+  onSelect: (chat: ChatRef) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-current={active ? "true" : undefined}
+        onClick={() => onSelect({ kind: "group", groupId: group.id })}
+        className={itemClass(active)}
+      >
+        <GroupAvatar name={group.name} />
+        <span className="min-w-0 flex-1">
+          <span className={cx("block truncate text-sm text-steel-950", unread > 0 ? "font-bold" : "font-semibold")}>
+            {group.name}
+          </span>
+          <span className="flex items-center gap-1 truncate text-xs text-steel-500">
+            <UsersRound aria-hidden="true" size={12} />
+            {group.members.length} {group.members.length === 1 ? "member" : "members"}
+            {group.adminOnlyMessage && " · Admins only"}
+          </span>
+        </span>
+        <UnreadBadge count={unread} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,212 @@
+import { LogIn, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { cx } from "~/components/ui/cx";
+import { useToast } from "~/components/ui/toast";
+import { useSession } from "~/features/auth/hooks/use-session";
+import { chatMessages } from "../../../../shared/chat.ts";
+import { type ChatIdentity, useChat } from "../hooks/use-chat.ts";
+import { useMediaQuery } from "../hooks/use-media-query.ts";
+import { usePushNotifications } from "../hooks/use-push-notifications.ts";
+import { type ChatRef, parseChatParam } from "../lib/chat-ref.ts";
+import { ChatSidebar } from "./chat-sidebar.tsx";
+import { ConnectionBadge } from "./connection-badge.tsx";
+import { ConversationPane } from "./conversation-pane.tsx";
+import { CreateGroupDialog } from "./create-group-dialog.tsx";
+import "./chat.css";
+
+/** SPEC §9: below 768 px the chats list is a drawer. */
+const WIDE = "(min-width: 768px)";
+
+/**
+ * The staff chat (SPEC §2 Chat view). Loaded lazily by the dashboards' Internal Chat card, so none
+ * of it (nor STOMP) is in the public pages' bundles.
+ */
+export default function ChatView({ className }: { className?: string }) {
+  const session = useSession();
+  if (!session) {
+    return (
+      <div
+        className={cx("flex flex-col items-center justify-center gap-2 bg-steel-50 px-4 py-12 text-center", className)}
+      >
+        <LogIn aria-hidden="true" size={24} className="text-steel-400" />
+        <p className="font-semibold text-steel-800">{chatMessages.loggedOut}</p>
+      </div>
+    );
+  }
+  const identity: ChatIdentity = { username: session.user.username, role: session.user.role, token: session.token };
+  return <ChatWorkspace key={identity.username} identity={identity} className={className} />;
+}
+
+function ChatWorkspace({ identity, className }: { identity: ChatIdentity; className?: string }) {
+  const chat = useChat(identity);
+  const wide = useMediaQuery(WIDE);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const sidebarRef = useRef<HTMLDivElement | null>(null);
+  const focusAfterOpen = useRef<"composer" | "heading" | null>(null);
+  const push = usePushNotifications(identity.username);
+  const toast = useToast();
+  const { open } = chat;
+
+  const select = useCallback(
+    (target: ChatRef, from: "list" | "drawer" | "link" = "list") => {
+      open(target);
+      if (from === "drawer") setDrawerOpen(false);
+      // On a phone the keyboard should not jump up: focus the heading there, the composer on a desktop.
+      focusAfterOpen.current = from === "link" ? null : wide ? "composer" : "heading";
+    },
+    [open, wide],
+  );
+
+  // Focus lands in the newly opened chat once it has rendered.
+  useEffect(() => {
+    const target = focusAfterOpen.current;
+    if (!target || !chat.activeKey || drawerOpen) return;
+    focusAfterOpen.current = null;
+    const textarea = textareaRef.current;
+    if (target === "composer" && textarea && !textarea.disabled) textarea.focus();
+    else headingRef.current?.focus();
+  });
+
+  // ?chat=user:alice or ?chat=group:12 (a notification click, a shared link) opens that chat once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = parseChatParam(searchParams.get("chat"));
+  const groupsLoaded = chat.groups.isSuccess;
+  useEffect(() => {
+    if (!requested) return;
+    if (requested.kind === "group" && !groupsLoaded) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete("chat");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+    if (requested.kind === "group" && !chat.groupsById.has(requested.groupId)) {
+      toast({ title: "That group is not available.", tone: "info" });
+      return;
+    }
+    select(requested, "link");
+    document.getElementById("internal-chat")?.scrollIntoView({ block: "start" });
+  }, [requested, groupsLoaded, chat.groupsById, searchParams, setSearchParams, select, toast]);
+
+  // The service worker asks an open page to show a chat instead of opening another tab.
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; chat?: unknown } | null;
+      if (data?.type !== "open-chat" || typeof data.chat !== "string") return;
+      const target = parseChatParam(data.chat);
+      if (!target) return;
+      select(target, "link");
+      // Tell the worker this page handled it (otherwise it navigates to the chat's address).
+      event.ports[0]?.postMessage({ type: "opened" });
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    return () => navigator.serviceWorker.removeEventListener("message", onMessage);
+  }, [select]);
+
+  const enablePush = useCallback(async () => {
+    const ok = await push.enable();
+    toast(
+      ok
+        ? { title: "Notifications on", description: "You will be notified of messages while the chat is closed." }
+        : {
+            title: "Notifications are off",
+            description: "They can be allowed in the browser's site settings.",
+            tone: "info",
+          },
+    );
+  }, [push, toast]);
+
+  const pushControl = {
+    show: push.availability === "default" && !push.subscribed,
+    busy: push.busy,
+    onEnable: () => void enablePush(),
+  };
+  const onCreateGroup = chat.role === "admin" ? () => setCreating(true) : undefined;
+
+  const sidebar = (inDrawer: boolean) => (
+    <ChatSidebar
+      chat={chat}
+      inDrawer={inDrawer}
+      onSelect={(target) => select(target, inDrawer ? "drawer" : "list")}
+      onCreateGroup={onCreateGroup}
+      push={pushControl}
+    />
+  );
+
+  return (
+    <div
+      className={cx(
+        // Inline-size containment: long names (nowrap + truncate) must not widen the dashboard's grid.
+        "flex w-full overflow-hidden bg-white [contain:inline-size]",
+        "h-[calc(100dvh-5rem)] max-h-[780px] min-h-[420px] md:h-[calc(100dvh-9rem)] md:min-h-[460px]",
+        className,
+      )}
+    >
+      {wide && (
+        <aside ref={sidebarRef} aria-label="Chats" className="w-72 shrink-0 border-r border-steel-200 lg:w-80">
+          {sidebar(false)}
+        </aside>
+      )}
+      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        <ConversationPane
+          chat={chat}
+          onOpenDrawer={wide ? undefined : () => setDrawerOpen(true)}
+          headingRef={headingRef}
+          textareaRef={textareaRef}
+          onGroupDeleted={() => {
+            chat.close();
+            (wide ? sidebarRef.current?.querySelector<HTMLElement>("input, button") : null)?.focus();
+          }}
+        />
+      </section>
+
+      {!wide && (
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 data-[state=open]:animate-[chat-fade-in_150ms_ease-out]" />
+            <Dialog.Content
+              onCloseAutoFocus={(event) => {
+                if (!focusAfterOpen.current) return;
+                event.preventDefault();
+              }}
+              className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[chat-drawer-in_200ms_ease-out]"
+            >
+              <div className="flex items-center justify-between gap-2 border-b border-steel-200 px-4 py-3">
+                <Dialog.Title className="text-base font-bold text-steel-950">Chats</Dialog.Title>
+                <div className="flex items-center gap-1">
+                  <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
+                  <Dialog.Close
+                    aria-label="Close chats"
+                    className="rounded-md p-1.5 text-steel-500 hover:bg-steel-100 hover:text-steel-900"
+                  >
+                    <X aria-hidden="true" size={18} />
+                  </Dialog.Close>
+                </div>
+              </div>
+              <Dialog.Description className="sr-only">Choose a person or a group to chat with.</Dialog.Description>
+              <div className="min-h-0 flex-1">{sidebar(true)}</div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+
+      {onCreateGroup && (
+        <CreateGroupDialog
+          open={creating}
+          onOpenChange={setCreating}
+          me={identity.username}
+          users={chat.users.data ?? []}
+          onCreated={(group) => select({ kind: "group", groupId: group.id })}
+        />
+      )}
+
+      {/* New messages are read out politely; the list itself is not live (paging would be read too). */}
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {chat.announcement}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { Lock, MessagesSquare, PanelLeftOpen } from "lucide-react";
+import type { RefObject } from "react";
+import { canManageGroup, chatMessages } from "../../../../shared/chat.ts";
+import type { ChatController } from "../hooks/use-chat.ts";
+import { badgeText } from "../lib/badge.ts";
+import { canSendInChat, groupRuleSummary } from "../lib/composer.ts";
+import { totalUnread } from "../lib/unread.ts";
+import { GroupAvatar, PresenceText, UserAvatar } from "./avatar.tsx";
+import { Composer } from "./composer.tsx";
+import { ConnectionBadge } from "./connection-badge.tsx";
+import { GroupSettings } from "./group-settings.tsx";
+import { MessageList } from "./message-list.tsx";
+
+export interface ConversationPaneProps {
+  chat: ChatController;
+  /** Phones: the chats list is a drawer, opened from here. */
+  onOpenDrawer?: () => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  onGroupDeleted: () => void;
+}
+
+/** The right side: the open chat's header, its messages and the composer, or the welcome state. */
+export function ConversationPane({
+  chat,
+  onOpenDrawer,
+  headingRef,
+  textareaRef,
+  onGroupDeleted,
+}: ConversationPaneProps) {
+  const { activeChat, activeGroup, conversation } = chat;
+  const drawerButton = onOpenDrawer ? <DrawerButton onClick={onOpenDrawer} unread={totalUnread(chat.unread)} /> : null;
+
+  if (!activeChat) {
+    return (
+      <div className="flex h-full min-h-0 flex-col">
+        {onOpenDrawer && (
+          <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-steel-200 bg-white px-3">
+            <div className="flex items-center gap-1.5">
+              {drawerButton}
+              <span className="text-base font-bold text-steel-950">Chats</span>
+            </div>
+            <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
+          </div>
+        )}
+        <div className="flex flex-1 flex-col items-center justify-center bg-[radial-gradient(circle_at_1px_1px,var(--color-steel-200)_1px,transparent_0)] bg-[length:22px_22px] px-6 text-center">
+          <span className="flex h-16 w-16 items-center justify-center rounded-2xl bg-steel-900 text-accent-400 shadow-lg">
+            <MessagesSquare aria-hidden="true" size={30} />
+          </span>
+          <h3 className="mt-5 text-xl font-bold text-steel-950">{chatMessages.welcomeTitle}</h3>
+          <p className="mt-1.5 max-w-xs text-sm text-steel-600">{chatMessages.welcomeBody}</p>
+          {onOpenDrawer && (
+            <button
+              type="button"
+              onClick={onOpenDrawer}
+              className="mt-5 inline-flex h-10 items-center gap-2 rounded-lg bg-steel-900 px-4 text-sm font-semibold text-white shadow-sm hover:bg-steel-700"
+            >
+              <PanelLeftOpen aria-hidden="true" size={16} />
+              Browse chats
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const user = { username: chat.me, role: chat.role };
+  const isGroup = activeChat.kind === "group";
+  const title = isGroup ? (activeGroup?.name ?? "Group") : chat.displayName(activeChat.username);
+  const allowed = canSendInChat(user, activeChat, activeGroup);
+  const rule = activeGroup ? groupRuleSummary(activeGroup) : null;
+  const status = activeChat.kind === "user" ? chat.statusOf(activeChat.username) : undefined;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex h-16 shrink-0 items-center gap-3 border-b border-steel-200 bg-white px-3 sm:px-4">
+        {drawerButton}
+        {activeChat.kind === "user" ? (
+          <UserAvatar name={title} seed={activeChat.username} status={status} />
+        ) : (
+          <GroupAvatar name={title} />
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 ref={headingRef} tabIndex={-1} className="truncate text-base font-bold text-steel-950 focus:outline-none">
+            {title}
+          </h3>
+          <p className="flex min-w-0 items-center gap-1.5 truncate text-xs text-steel-600">
+            {activeChat.kind === "user" ? (
+              <>
+                <PresenceText status={status ?? "OFFLINE"} />
+                <span aria-hidden="true">·</span>
+                <span className="truncate">@{activeChat.username}</span>
+              </>
+            ) : activeGroup ? (
+              <>
+                <span>
+                  {activeGroup.members.length} {activeGroup.members.length === 1 ? "member" : "members"}
+                </span>
+                {rule && (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span className="inline-flex items-center gap-1 truncate">
+                      <Lock aria-hidden="true" size={11} />
+                      {rule}
+                    </span>
+                  </>
+                )}
+              </>
+            ) : (
+              "Loading…"
+            )}
+          </p>
+        </div>
+        {onOpenDrawer && <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} compact />}
+        {activeGroup && canManageGroup(user, activeGroup) && (
+          <GroupSettings group={activeGroup} me={chat.me} users={chat.users.data ?? []} onDeleted={onGroupDeleted} />
+        )}
+      </div>
+
+      <MessageList
+        chatKey={chat.activeKey ?? ""}
+        label={`Messages with ${title}`}
+        messages={conversation.messages}
+        pending={chat.pending}
+        me={chat.me}
+        isGroup={isGroup}
+        displayName={chat.displayName}
+        attachmentsReady={chat.attachmentsReady}
+        status={conversation.status}
+        hasMore={conversation.hasMore}
+        loadingOlder={conversation.loadingOlder}
+        olderFailed={conversation.olderFailed}
+        onLoadOlder={chat.loadOlder}
+        onRetryOpen={chat.retryOpen}
+        onRetryPending={chat.retryPending}
+        onDiscardPending={chat.discardPending}
+        canRetryPending={allowed && chat.connection.status === "connected"}
+        intro={
+          <ConversationStart
+            title={title}
+            isGroup={isGroup}
+            seed={activeChat.kind === "user" ? activeChat.username : title}
+          />
+        }
+      />
+
+      <Composer
+        key={chat.activeKey}
+        target={isGroup ? title : chat.displayName(activeChat.kind === "user" ? activeChat.username : "")}
+        allowed={allowed}
+        connected={chat.connection.status === "connected"}
+        onSend={chat.sendMessage}
+        textareaRef={textareaRef}
+      />
+    </div>
+  );
+}
+
+function ConversationStart({ title, isGroup, seed }: { title: string; isGroup: boolean; seed: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-4 text-center">
+      {isGroup ? <GroupAvatar name={title} size="lg" /> : <UserAvatar name={title} seed={seed} size="lg" />}
+      <p className="text-sm font-semibold text-steel-800">{title}</p>
+      <p className="text-xs text-steel-500">
+        {isGroup ? `This is the beginning of ${title}.` : `This is the beginning of your conversation with ${title}.`}
+      </p>
+    </div>
+  );
+}
+
+function DrawerButton({ onClick, unread }: { onClick: () => void; unread: number }) {
+  const text = badgeText(unread);
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={text ? `Chats, ${text} unread` : "Chats"}
+      title="Chats"
+      className="relative -ml-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-steel-700 hover:bg-steel-100 hover:text-steel-950"
+    >
+      <PanelLeftOpen aria-hidden="true" size={20} />
+      {text && (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-accent-600 px-1 text-[10px] font-bold text-white ring-2 ring-white"
+        >
+          {text}
+        </span>
+      )}
+    </button>
+  );
+}
