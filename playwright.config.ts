@@ -31,13 +31,13 @@ export default defineConfig({
     },
   },
   projects: [
-    // Journeys that drive several widths themselves (staff.spec: admin at 1280, employee at 390) run once.
+    // Journeys that drive several widths themselves (staff.spec, chat.spec: admin at 1280, employee at 390) run once.
     {
       name: "phone",
-      testIgnore: /staff\.spec\.ts/,
+      testIgnore: /(staff|chat)\.spec\.ts/,
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
-    { name: "tablet", testIgnore: /staff\.spec\.ts/, use: { viewport: { width: 768, height: 1024 } } },
+    { name: "tablet", testIgnore: /(staff|chat)\.spec\.ts/, use: { viewport: { width: 768, height: 1024 } } },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
