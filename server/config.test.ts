@@ -8,7 +8,7 @@ describe("loadConfig", () => {
     expect(config.dataDir).toMatch(/data$/);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
-    expect(config.maxAttachmentBytes).toBe(50 * 1024 * 1024);
+    expect(config.maxShareBytes).toBe(1024 * 1024 * 1024);
   });
 
   it("treats empty strings as unset", () => {
@@ -18,14 +18,14 @@ describe("loadConfig", () => {
   it("names every bad variable, one line each", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", JWT_SECRET: "short", MAX_ATTACHMENT_MB: "-1" });
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", JWT_SECRET: "short", MAX_SHARE_MB: "-1" });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const lines = (error as ConfigError).message.split("\n");
     expect(lines).toHaveLength(4);
-    for (const name of ["PORT", "DATABASE_URL", "JWT_SECRET", "MAX_ATTACHMENT_MB"]) {
+    for (const name of ["PORT", "DATABASE_URL", "JWT_SECRET", "MAX_SHARE_MB"]) {
       expect(lines.some((line) => line.startsWith(`Invalid configuration: ${name} `))).toBe(true);
     }
   });
@@ -41,10 +41,10 @@ describe("loadConfig", () => {
       DATABASE_URL: "postgres://u@localhost:5432/db",
       REDIS_URL: "redis://127.0.0.1:6379",
       PUBLIC_ORIGIN: "https://www.example.com/",
-      MAX_ATTACHMENT_MB: "20",
+      MAX_SHARE_MB: "20",
     });
     expect(config.port).toBe(8080);
     expect(config.publicOrigin).toBe("https://www.example.com");
-    expect(config.maxAttachmentBytes).toBe(20 * 1024 * 1024);
+    expect(config.maxShareBytes).toBe(20 * 1024 * 1024);
   });
 });

@@ -35,7 +35,6 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
     message: "must be at least 8 characters",
   }),
-  MAX_ATTACHMENT_MB: z.coerce.number().positive().max(1024).default(50),
   /** Admin file shares (DESIGN §5: 1 GB); lower it to test the limit without writing a gigabyte. */
   MAX_SHARE_MB: z.coerce.number().positive().max(10240).default(1024),
   /** Public forms (DESIGN §5: CV 10 MB, quote attachment 100 MB); only ever lowered, e.g. by tests. */
@@ -64,7 +63,6 @@ export interface Config {
   jwtSecret?: string;
   adminUsername?: string;
   adminPassword?: string;
-  maxAttachmentBytes: number;
   maxShareBytes: number;
   maxCvBytes: number;
   maxQuoteFileBytes: number;
@@ -113,7 +111,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
-    maxAttachmentBytes: Math.round(env.MAX_ATTACHMENT_MB * 1024 * 1024),
     maxShareBytes: Math.round(env.MAX_SHARE_MB * 1024 * 1024),
     maxCvBytes: Math.round(env.LEADS_MAX_CV_MB * 1024 * 1024),
     maxQuoteFileBytes: Math.round(env.LEADS_MAX_QUOTE_MB * 1024 * 1024),
