@@ -179,6 +179,9 @@ test.describe("staff chat", () => {
       .click();
     const adminItem = chatButton(drawer(employeePage), admin.name);
     await expect(adminItem).toHaveAccessibleName(/2 unread messages/);
+    // Focus moves into the drawer (and is trapped there until it closes).
+    await expect(drawer(employeePage).getByRole("button", { name: "Close chats" })).toBeFocused();
+    await expectNoAxeViolations(employeePage);
 
     // Opening the chat clears the badge and shows both messages.
     await adminItem.click();
@@ -204,6 +207,7 @@ test.describe("staff chat", () => {
     page,
     request: api,
   }) => {
+    test.slow();
     const admin = await adminAccount(api);
     const employee = await newEmployee(api, admin, "Marcus");
     await openDashboard(page, admin);
@@ -296,10 +300,22 @@ test.describe("staff chat", () => {
     await expect(messages(page).getByText("Thanks, I will post the IFC here.")).toBeVisible();
     await expect(messages(blockedPage).getByText("Thanks, I will post the IFC here.")).toBeVisible();
 
-    // Admin-only mode, then delete with confirmation: everyone's list drops it.
+    // Admin-only mode. Elena's page has not heard yet: the server refuses her next message, she is
+    // told why, and her composer closes.
     await page.getByRole("button", { name: `Group settings for ${groupName}` }).click();
     await page.getByRole("menuitemcheckbox", { name: "Admin-only messages" }).click();
     await expect(page.getByText("Only admins can send messages")).toBeVisible();
+    const elenaInput = allowedPage.getByRole("textbox", { name: `Message ${groupName}` });
+    if (await elenaInput.isEnabled()) {
+      await elenaInput.fill("Can I still write here?");
+      await elenaInput.press("Enter");
+      await expect(allowedPage.getByText(/You don't have permission to send messages/).first()).toBeVisible();
+      await expect(messages(allowedPage).getByText(/^Not sent/)).toBeVisible();
+    }
+    await expect(elenaInput).toBeDisabled();
+    await expect(elenaInput).toHaveAttribute("placeholder", chatMessages.noPermission);
+
+    // Delete, with confirmation: the admin's list drops it.
     await page.getByRole("button", { name: `Group settings for ${groupName}` }).click();
     await page.getByRole("menuitem", { name: "Delete group" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete group" }).click();

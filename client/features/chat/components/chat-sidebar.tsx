@@ -75,6 +75,7 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-3">
         <ListSection
           title="People"
+          headingLevel={inDrawer ? 3 : 4}
           count={chat.users.data ? people.length : undefined}
           loading={chat.users.isPending}
           failed={chat.users.isError}
@@ -93,6 +94,7 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
 
         <ListSection
           title="Groups"
+          headingLevel={inDrawer ? 3 : 4}
           count={chat.groups.data ? groups.length : undefined}
           loading={chat.groups.isPending}
           failed={chat.groups.isError}
@@ -147,6 +149,7 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
 
 function ListSection({
   title,
+  headingLevel,
   count,
   loading,
   failed,
@@ -155,6 +158,8 @@ function ListSection({
   children,
 }: {
   title: string;
+  /** Under the drawer's h2, or the sidebar's h3. */
+  headingLevel: 3 | 4;
   count: number | undefined;
   loading: boolean;
   failed: boolean;
@@ -163,13 +168,14 @@ function ListSection({
   children: ReactNode;
 }) {
   const headingId = useId();
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <section aria-labelledby={headingId} className="mt-2 first:mt-0">
       <div className="flex h-8 items-center justify-between px-2">
-        <h4 id={headingId} className="text-xs font-bold tracking-wide text-steel-500 uppercase">
+        <Heading id={headingId} className="text-xs font-bold tracking-wide text-steel-500 uppercase">
           {title}
-          {count !== undefined && <span className="ml-1.5 font-semibold text-steel-400">{count}</span>}
-        </h4>
+          {count !== undefined && <span className="ml-1.5 font-semibold text-steel-500">{count}</span>}
+        </Heading>
         {action}
       </div>
       {loading ? (

@@ -31,11 +31,12 @@ export function Composer({ target, allowed, connected, onSend, textareaRef }: Co
   const fileId = useId();
 
   // Grow with the text up to a limit, then scroll.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `text` is what changes the height to measure
   useEffect(() => {
     const element = ownRef.current;
     if (!element) return;
     element.style.height = "auto";
+    // Empty, it is one row whatever the placeholder's length.
+    if (text === "") return;
     element.style.height = `${Math.min(element.scrollHeight, MAX_ROWS_PX)}px`;
   }, [text]);
 
@@ -163,7 +164,7 @@ export function Composer({ target, allowed, connected, onSend, textareaRef }: Co
             disabled={!allowed}
             placeholder={allowed ? `Message ${target}` : chatMessages.noPermission}
             aria-describedby={allowed ? hintId : undefined}
-            className="block max-h-40 w-full resize-none bg-transparent px-1.5 py-1.5 text-base text-steel-950 placeholder:text-steel-400 focus:outline-none disabled:cursor-not-allowed disabled:text-steel-500 sm:text-sm"
+            className="block max-h-40 w-full resize-none bg-transparent px-1.5 py-1.5 text-base text-steel-950 placeholder:truncate placeholder:text-steel-400 focus:outline-none disabled:cursor-not-allowed disabled:text-steel-500 sm:text-sm"
           />
         </label>
         <button

@@ -168,6 +168,22 @@ function Attachment({
     );
   }
   const Icon = fileIcon(type);
+  if (!ready) {
+    // The link works only once the attachments cookie is set: show the file, not yet the link.
+    return (
+      <div className={wrapper}>
+        <div
+          className={cx(
+            "flex max-w-72 min-w-0 items-center gap-3 rounded-xl px-2.5 py-2",
+            own ? "bg-white/10" : "bg-steel-50 ring-1 ring-steel-200",
+          )}
+        >
+          <Icon aria-hidden="true" size={20} />
+          <span className="truncate text-sm font-semibold">{name}</span>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={wrapper}>
       <a

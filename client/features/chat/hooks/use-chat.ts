@@ -231,6 +231,10 @@ export function useChat(identity: ChatIdentity) {
       toast({ title: "Not sent", description: refusal.message, tone: "error" });
       if (refusal.destination === chatDestinations.sendPrivate || refusal.destination === chatDestinations.sendGroup) {
         dispatch({ type: "pendingFailed", destination: refusal.destination, error: refusal.message });
+        // A group's rules may have changed since the list was read: read them again.
+        if (refusal.destination === chatDestinations.sendGroup) {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.groupLists });
+        }
       } else if (refusal.destination?.startsWith("/topic/group/")) {
         // Removed from a group, or it was deleted: the list will tell.
         void queryClient.invalidateQueries({ queryKey: chatKeys.groupLists });
