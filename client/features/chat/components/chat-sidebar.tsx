@@ -109,6 +109,7 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
             onCreateGroup && (
               <button
                 type="button"
+                data-create-group=""
                 onClick={onCreateGroup}
                 className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent-700 hover:bg-accent-50 hover:text-accent-700"
               >

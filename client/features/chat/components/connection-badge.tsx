@@ -43,18 +43,20 @@ export function ConnectionBadge({
       </span>
       {wait !== null && !compact && (
         // Not inside the status region: a countdown read out every second would drown everything else.
-        <span aria-hidden="true" className="text-xs whitespace-nowrap text-steel-500">
-          retry in {formatWait(wait)}
+        <span aria-hidden="true" className="text-xs whitespace-nowrap text-steel-500 tabular-nums">
+          {formatWait(wait)}
         </span>
       )}
       {state.status === "offline" && (
         <button
           type="button"
           onClick={onRetry}
-          className="inline-flex h-6 items-center gap-1 rounded-full px-2 text-xs font-semibold text-steel-700 hover:bg-steel-100 hover:text-steel-950"
+          aria-label="Reconnect now"
+          title="Reconnect now"
+          className="inline-flex h-6 items-center gap-1 rounded-full px-2 text-xs font-semibold whitespace-nowrap text-steel-700 ring-1 ring-steel-200 ring-inset hover:bg-steel-100 hover:text-steel-950"
         >
           <RefreshCw aria-hidden="true" size={12} />
-          Retry now
+          Retry
         </button>
       )}
     </div>

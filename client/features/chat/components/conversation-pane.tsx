@@ -113,7 +113,13 @@ export function ConversationPane({
         </div>
         {onOpenDrawer && <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} compact />}
         {activeGroup && canManageGroup(user, activeGroup) && (
-          <GroupSettings group={activeGroup} me={chat.me} users={chat.users.data ?? []} onDeleted={onGroupDeleted} />
+          <GroupSettings
+            group={activeGroup}
+            me={chat.me}
+            users={chat.users.data ?? []}
+            onDeleting={chat.expectGroupGone}
+            onDeleted={onGroupDeleted}
+          />
         )}
       </div>
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
@@ -26,8 +26,11 @@ export function CreateGroupDialog({
   const create = useCreateGroup();
   const toast = useToast();
   const nameId = useId();
+  // After a create the view focuses the new group's composer; otherwise focus goes back as usual.
+  const created = useRef(false);
 
   function reset(next: boolean) {
+    if (next) created.current = false;
     if (!next) {
       setName("");
       setMembers(new Set());
@@ -45,6 +48,7 @@ export function CreateGroupDialog({
     try {
       const group = await create.mutateAsync({ name: input.data.name, adminUsername: me, members: input.data.members });
       toast({ title: `Group "${group.name}" created` });
+      created.current = true;
       reset(false);
       onCreated(group);
     } catch (error) {
@@ -59,6 +63,9 @@ export function CreateGroupDialog({
       onOpenChange={reset}
       title="Create group"
       description="Name the group and choose who is in it. You are its admin."
+      onCloseFocus={() => {
+        if (!created.current) document.querySelector<HTMLElement>("[data-create-group]")?.focus();
+      }}
     >
       <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
         <DialogBody>

@@ -26,11 +26,14 @@ export function GroupSettings({
   group,
   me,
   users,
+  onDeleting,
   onDeleted,
 }: {
   group: ChatGroup;
   me: string;
   users: ChatUser[];
+  /** Just before the delete request: the group's disappearance is expected. */
+  onDeleting: (id: number) => void;
   onDeleted: () => void;
 }) {
   const [open, setOpen] = useState<Open>(null);
@@ -146,6 +149,7 @@ export function GroupSettings({
         open={open === "delete"}
         onClose={() => setOpen(null)}
         onCloseFocus={focusTrigger}
+        onDeleting={onDeleting}
         onDeleted={onDeleted}
       />
     </>
@@ -351,13 +355,15 @@ function DeleteGroupDialog({
   open,
   onClose,
   onCloseFocus,
+  onDeleting,
   onDeleted,
-}: DialogProps & { open: boolean; onDeleted: () => void }) {
+}: DialogProps & { open: boolean; onDeleting: (id: number) => void; onDeleted: () => void }) {
   const remove = useDeleteGroup();
   const toast = useToast();
   const deleted = useRef(false);
 
   async function confirm() {
+    onDeleting(group.id);
     try {
       await remove.mutateAsync(group.id);
       deleted.current = true;

@@ -188,14 +188,19 @@ export function useChat(identity: ChatIdentity) {
     );
   }, [me]);
 
-  // The open group vanished (deleted, or I was removed): close it.
+  // The open group vanished (deleted, or I was removed): close it, and say so unless I deleted it.
+  const deletingGroups = useRef(new Set<number>());
   useEffect(() => {
     if (activeChat?.kind !== "group" || !groups.isSuccess) return;
     if (!groupsById.has(activeChat.groupId)) {
       dispatch({ type: "close" });
-      toast({ title: "This group is no longer available.", tone: "info" });
+      if (!deletingGroups.current.has(activeChat.groupId)) {
+        toast({ title: "This group is no longer available.", tone: "info" });
+      }
     }
   }, [activeChat, groups.isSuccess, groupsById, toast]);
+  /** I am deleting this group: its disappearance needs no explanation. */
+  const expectGroupGone = useCallback((id: number) => deletingGroups.current.add(id), []);
 
   // ---- live events ----
   const handleMessage = useCallback(
@@ -380,6 +385,7 @@ export function useChat(identity: ChatIdentity) {
     open,
     close,
     retryOpen,
+    expectGroupGone,
     loadOlder,
     sendMessage,
     retryPending,
