@@ -15,13 +15,28 @@ export interface ComposerProps {
   onSend: (text: string, file: File | null, onProgress: (percent: number) => void) => Promise<boolean>;
   /** Lets the view move focus here after choosing a chat. */
   textareaRef?: React.RefObject<HTMLTextAreaElement | null>;
+  /** The unsent text this chat had when it was last left, and where to keep it. */
+  draft?: string;
+  onDraftChange?: (text: string) => void;
 }
 
 const MAX_ROWS_PX = 160;
 
 /** Attach, text, Send. Enter sends, Shift+Enter starts a new line. */
-export function Composer({ target, allowed, connected, onSend, textareaRef }: ComposerProps) {
-  const [text, setText] = useState("");
+export function Composer({
+  target,
+  allowed,
+  connected,
+  onSend,
+  textareaRef,
+  draft = "",
+  onDraftChange,
+}: ComposerProps) {
+  const [text, setTextState] = useState(draft);
+  const setText = (next: string) => {
+    setTextState(next);
+    onDraftChange?.(next);
+  };
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [sending, setSending] = useState(false);

@@ -1,5 +1,5 @@
 import { Lock, MessagesSquare, PanelLeftOpen } from "lucide-react";
-import type { RefObject } from "react";
+import { type RefObject, useRef } from "react";
 import { canManageGroup, chatMessages } from "../../../../shared/chat.ts";
 import type { ChatController } from "../hooks/use-chat.ts";
 import { badgeText } from "../lib/badge.ts";
@@ -28,6 +28,8 @@ export function ConversationPane({
   textareaRef,
   onGroupDeleted,
 }: ConversationPaneProps) {
+  // Unsent text per chat survives switching to another chat and back.
+  const drafts = useRef(new Map<string, string>());
   const { activeChat, activeGroup, conversation } = chat;
   const drawerButton = onOpenDrawer ? <DrawerButton onClick={onOpenDrawer} unread={totalUnread(chat.unread)} /> : null;
 
@@ -157,6 +159,12 @@ export function ConversationPane({
         connected={chat.connection.status === "connected"}
         onSend={chat.sendMessage}
         textareaRef={textareaRef}
+        draft={drafts.current.get(chat.activeKey ?? "")}
+        onDraftChange={(text) => {
+          const key = chat.activeKey ?? "";
+          if (text) drafts.current.set(key, text);
+          else drafts.current.delete(key);
+        }}
       />
     </div>
   );
