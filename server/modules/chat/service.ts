@@ -54,6 +54,10 @@ export interface ChatLogger {
 export class ChatService {
   /** Recipients known to be active accounts, until when (ms): saves a query per message under load. */
   private readonly activeRecipients = new Map<string, number>();
+  /** Recipients to look up at the end of this turn of the event loop, with who waits for each. */
+  private pendingLookups:
+    | Map<string, { resolve: (active: boolean) => void; reject: (error: unknown) => void }[]>
+    | undefined;
 
   constructor(
     private readonly repository: ChatRepository,
@@ -116,17 +120,39 @@ export class ChatService {
 
   /**
    * Whether `username` is an active account. A yes is remembered for a few seconds (a disabled or
-   * deleted account may still be sent to that long, harmlessly: it cannot log in to read it).
+   * deleted account may still be sent to that long, harmlessly: it cannot log in to read it), and
+   * the lookups of one turn of the event loop share one query.
    */
-  private async isActive(username: string): Promise<boolean> {
-    const now = Date.now();
-    if ((this.activeRecipients.get(username) ?? 0) > now) return true;
-    const active = (await this.repository.activeUsernames([username])).has(username);
-    if (active) {
+  private isActive(username: string): Promise<boolean> {
+    if ((this.activeRecipients.get(username) ?? 0) > Date.now()) return Promise.resolve(true);
+    return new Promise((resolve, reject) => {
+      if (!this.pendingLookups) {
+        this.pendingLookups = new Map();
+        setImmediate(() => void this.runLookups());
+      }
+      const waiting = this.pendingLookups.get(username) ?? [];
+      waiting.push({ resolve, reject });
+      this.pendingLookups.set(username, waiting);
+    });
+  }
+
+  /** The lookups asked for in one turn of the event loop, as one query. */
+  private async runLookups(): Promise<void> {
+    const batch = this.pendingLookups;
+    this.pendingLookups = undefined;
+    if (!batch) return;
+    try {
+      const active = await this.repository.activeUsernames([...batch.keys()]);
+      const until = Date.now() + ACTIVE_RECIPIENT_TTL_MS;
       if (this.activeRecipients.size > 50_000) this.activeRecipients.clear();
-      this.activeRecipients.set(username, now + ACTIVE_RECIPIENT_TTL_MS);
-    } else this.activeRecipients.delete(username);
-    return active;
+      for (const [name, waiting] of batch) {
+        if (active.has(name)) this.activeRecipients.set(name, until);
+        else this.activeRecipients.delete(name);
+        for (const w of waiting) w.resolve(active.has(name));
+      }
+    } catch (error) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+    }
   }
 
   /** Forget what is known about an account (disabled, deleted, renamed). */
