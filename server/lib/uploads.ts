@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
@@ -123,7 +124,11 @@ export function uploadStore(dir: string) {
       const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(12).toString("hex")}`);
       const tap = headTap(SNIFF_BYTES, options.checkHead);
       try {
-        await pipeline(source, tap.stream, createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+        // Wait for the file to exist before any bytes flow: were the stream to fail first, its
+        // open could complete after the clean-up below and leave an empty file behind.
+        const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
+        await once(out, "open");
+        await pipeline(source, tap.stream, out);
         if (options.truncated()) throw new FileTooLargeError();
         const { size } = await stat(temp);
         // Decided by the content's magic bytes, never by the name or the declared type.
