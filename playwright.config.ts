@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: "" }),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      // A fresh run gets fresh rate-limit counters and presence, like its fresh database.
+      ...(process.env.E2E_REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: process.env.E2E_REDIS_KEY_PREFIX } : {}),
     },
   },
 });

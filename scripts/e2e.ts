@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import pg from "pg";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -54,12 +55,32 @@ if (process.env.DATABASE_URL) {
   };
 }
 
+// With Redis, the run's keys (rate-limit counters, presence) live under a prefix of their own.
+const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
+const forgetRedisKeys = async () => {
+  if (!process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisKeyPrefix}*`, "COUNT", 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    await redis.quit();
+  }
+};
+
 const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], {
   ...process.env,
   CHROMIUM_PATH: chromium,
   E2E_DATA_DIR: dataDir,
+  E2E_REDIS_KEY_PREFIX: redisKeyPrefix,
   ...(databaseUrl ? { E2E_DATABASE_URL: databaseUrl } : {}),
 });
 await dropDatabase();
+await forgetRedisKeys();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(code);

@@ -78,7 +78,11 @@ export async function buildApp(options: BuildAppOptions) {
       rateLimitRedis.disconnect();
     });
   }
-  await app.register(fastifyRateLimit, { global: false, redis: rateLimitRedis, nameSpace: "rate-limit:" });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: rateLimitRedis,
+    nameSpace: `${config.redisKeyPrefix}rate-limit:`,
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(databasePlugin, {

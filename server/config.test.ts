@@ -30,6 +30,12 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes a Redis key prefix of safe characters only", () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe("");
+    expect(loadConfig({ REDIS_KEY_PREFIX: "staging:" }).redisKeyPrefix).toBe("staging:");
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: "a b*" })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it("requires paired settings together", () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: "abc" })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
     expect(() => loadConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/SMTP_URL and NOTIFY_EMAIL/);

@@ -27,6 +27,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{0,64}$/, "must be up to 64 letters, digits, ':', '.', '_' or '-'")
+    .default(""),
   PUBLIC_ORIGIN: urlWithProtocols(["http:", "https:"]),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
@@ -59,6 +63,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prepended to every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   publicOrigin?: string;
   jwtSecret?: string;
   adminUsername?: string;
@@ -107,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ""),
     jwtSecret: env.JWT_SECRET,
     adminUsername: env.ADMIN_USERNAME,

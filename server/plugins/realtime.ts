@@ -49,7 +49,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     const broker: Broker = redisUrl
       ? await RedisBroker.connect({
           url: redisUrl,
-          keyPrefix: options.redisKeyPrefix ?? DEFAULT_KEY_PREFIX,
+          keyPrefix: options.redisKeyPrefix ?? `${app.config.redisKeyPrefix}${DEFAULT_KEY_PREFIX}`,
           ...options.presence,
           reportError,
         })
