@@ -17,7 +17,6 @@
  * recipient's MESSAGE (p50/p99), RECEIPT latency p99. Prints a table; writes bench/results/chat.json.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -258,29 +257,12 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
   const { openDatabase } = await import("../server/db/client.ts");
   const { users, messages } = await import("../server/db/schema.ts");
   const { count } = await import("drizzle-orm");
-  const pg = (await import("pg")).default;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (db === "postgres") {
-    const name = `bench_chat_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const { createTemporaryDatabase } = await import("../server/db/temporary-database.ts");
+  const scratch = db === "postgres" ? await createTemporaryDatabase(POSTGRES_URL, "bench_chat") : undefined;
   const database = await openDatabase(
-    databaseUrl ? { databaseUrl, poolSize: 20 } : { pgliteDir: path.join(dataDir, "pglite") },
+    scratch ? { databaseUrl: scratch.url, poolSize: 20 } : { pgliteDir: path.join(dataDir, "pglite") },
   );
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -361,7 +343,7 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     clients?.kill();
     await app.close();
     await database.close();
-    await dropDatabase();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
-import pg from "pg";
+import { createTemporaryDatabase } from "../server/db/temporary-database.ts";
+import { deleteRedisKeys } from "../server/lib/redis-keys.ts";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -36,51 +36,18 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nb-e2e-"));
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (process.env.DATABASE_URL) {
-  const name = `e2e_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-}
+const scratch = process.env.DATABASE_URL ? await createTemporaryDatabase(process.env.DATABASE_URL, "e2e") : undefined;
 
 // With Redis, the run's keys (rate-limit counters, presence) live under a prefix of their own.
 const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
-const forgetRedisKeys = async () => {
-  if (!process.env.REDIS_URL) return;
-  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisKeyPrefix}*`, "COUNT", 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== "0");
-  } finally {
-    await redis.quit();
-  }
-};
-
 const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], {
   ...process.env,
   CHROMIUM_PATH: chromium,
   E2E_DATA_DIR: dataDir,
   E2E_REDIS_KEY_PREFIX: redisKeyPrefix,
-  ...(databaseUrl ? { E2E_DATABASE_URL: databaseUrl } : {}),
+  ...(scratch ? { E2E_DATABASE_URL: scratch.url } : {}),
 });
-await dropDatabase();
-await forgetRedisKeys();
+await scratch?.drop();
+if (process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, redisKeyPrefix);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(code);

@@ -28,8 +28,8 @@ export function sanitizeFileName(raw: string | undefined, max: number = FILE_NAM
 const encodeRfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-export function attachmentDisposition(fileName: string): string {
+/** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string, type: "attachment" | "inline" = "attachment"): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
 }

@@ -68,13 +68,17 @@ const sessionEnded = () =>
     headers: { "www-authenticate": 'Bearer error="invalid_token"' },
   });
 
+/** The token of an `Authorization: Bearer …` header: undefined without one, "" for a malformed one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== "string" || header === "") return undefined;
+  return /^Bearer[ ]+(\S+)\s*$/i.exec(header)?.[1] ?? "";
+}
+
 /** The token a request carries: `Authorization: Bearer …`, else (GET/HEAD only, so no CSRF) the `token` cookie. */
 function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header === "string" && header !== "") {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    return match?.[1] ?? "";
-  }
+  const bearer = bearerToken(request);
+  if (bearer !== undefined) return bearer;
   if (request.method === "GET" || request.method === "HEAD") {
     const cookie = request.cookies?.token;
     if (cookie) return cookie;

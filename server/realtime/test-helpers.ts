@@ -1,10 +1,10 @@
 // Helpers for the realtime tests: real apps on real ports, a raw-frame STOMP client, a stompjs client.
 import { randomBytes } from "node:crypto";
 import { Client, type IMessage, type StompSubscription } from "@stomp/stompjs";
-import { Redis } from "ioredis";
 import { WebSocket } from "ws";
 import { createTestApp, type TestApp, type TestAppOptions } from "../../test/helpers/app.ts";
 import { employeeSession } from "../../test/helpers/factories.ts";
+import { deleteRedisKeys as deleteKeysUnder } from "../lib/redis-keys.ts";
 import type { RealtimePluginOptions } from "../plugins/realtime.ts";
 import { FrameDecoder } from "./stomp/decode.ts";
 import { encodeFrame } from "./stomp/encode.ts";
@@ -17,20 +17,7 @@ export const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
 export const uniquePrefix = (name: string) => `test:${name}:${randomBytes(4).toString("hex")}:`;
 
 /** Deletes every Redis key under a prefix. */
-export async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== "0");
-  } finally {
-    await redis.quit();
-  }
-}
+export const deleteRedisKeys = (prefix: string) => deleteKeysUnder(REDIS_URL, prefix);
 
 export type RealtimeTestApp = TestApp & { port: number; url: string };
 

@@ -15,7 +15,7 @@ import {
   translateUploadError,
   type UploadStore,
 } from "../../lib/uploads.ts";
-import { currentUser, TOKEN_TTL_SECONDS } from "../../plugins/auth.ts";
+import { bearerToken, currentUser, TOKEN_TTL_SECONDS } from "../../plugins/auth.ts";
 import { checkAttachmentHead, classifyAttachment, isInlineType } from "./attachment-types.ts";
 import type { ChatRepository } from "./repository.ts";
 
@@ -111,7 +111,8 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         },
       },
       async (request, reply) => {
-        const token = /^Bearer[ ]+(\S+)/i.exec(request.headers.authorization ?? "")?.[1];
+        // The access layer has checked this token; the cookie carries the very same one.
+        const token = bearerToken(request);
         if (!token) throw badRequest("Send the session token as a bearer token.");
         reply.setCookie(COOKIE, token, {
           path: chatPaths.chatFilesPrefix,
@@ -163,12 +164,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         reply
           .header("content-type", row.contentType)
           .header("content-length", info.size)
-          .header(
-            "content-disposition",
-            inline
-              ? `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`
-              : attachmentDisposition(row.fileName),
-          )
+          .header("content-disposition", attachmentDisposition(row.fileName, inline ? "inline" : "attachment"))
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", "default-src 'none'; sandbox")
           .header("cross-origin-resource-policy", "same-origin")

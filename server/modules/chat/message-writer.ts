@@ -24,24 +24,24 @@ const MAX_BATCH = 500;
  */
 export class MessageWriter {
   private queue: Pending[] = [];
-  private writing = false;
+  /** The drain in progress, if any. */
+  private draining: Promise<void> | undefined;
 
   constructor(private readonly db: Db) {}
 
   write(message: NewMessage, readers: readonly string[]): Promise<MessageRow> {
     return new Promise((resolve, reject) => {
       this.queue.push({ message, readers, resolve, reject });
-      if (!this.writing) void this.drain();
+      this.draining ??= this.drain();
     });
   }
 
   /** Resolves once everything queued so far is written (or failed). */
   async flush(): Promise<void> {
-    while (this.writing || this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await this.draining;
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
@@ -57,7 +57,8 @@ export class MessageWriter {
         }
       }
     } finally {
-      this.writing = false;
+      // No await between the loop's last check and here: a write() cannot slip in unseen.
+      this.draining = undefined;
     }
   }
 

@@ -187,7 +187,7 @@ export function chatRepository(db: Db) {
       return rows.length;
     },
 
-    /** Whether a message exists and `username` takes part in it (private: sender or recipient; group: member). */
+    /** One message by id. */
     async messageFor(messageId: number): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
       return row;
