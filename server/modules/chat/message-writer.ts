@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { messages, unreadMessages } from "../../db/schema.ts";
 import type { MessageRow } from "./repository.ts";
@@ -62,21 +63,61 @@ export class MessageWriter {
     }
   }
 
-  private writeBatch(batch: Pending[]): Promise<MessageRow[]> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(messages)
-        .values(batch.map((pending) => pending.message))
-        .returning();
-      // RETURNING keeps the VALUES order for a plain multi-row insert in PostgreSQL; check anyway.
-      if (rows.length !== batch.length) throw new Error("message insert returned a different number of rows");
-      const unread = batch.flatMap((pending, i) =>
-        pending.readers.map((username) => ({ messageId: rows[i]!.id, username })),
-      );
-      for (let i = 0; i < unread.length; i += 5_000) {
-        await tx.insert(unreadMessages).values(unread.slice(i, i + 5_000));
-      }
-      return rows;
-    });
+  /**
+   * One batch in one statement (one round trip, atomic without BEGIN/COMMIT): the messages go in
+   * in batch order, so their ids ascend in that order, and each reader's unread row joins its
+   * message by that position.
+   */
+  private async writeBatch(batch: Pending[]): Promise<MessageRow[]> {
+    const input = batch.map(({ message }, n) => ({ n, ...message }));
+    const readers = batch.flatMap(({ readers }, n) => readers.map((username) => ({ n, username })));
+    // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
+    const { rows } = (await this.db.execute(sql`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
+          n int, type text, sender text, recipient text, "groupId" bigint, content text,
+          "fileUrl" text, "fileType" text, "fileName" text)
+      ), inserted AS (
+        INSERT INTO ${messages} (type, sender, recipient, group_id, content, file_url, file_type, file_name)
+        SELECT type, sender, recipient, "groupId", content, "fileUrl", "fileType", "fileName"
+        FROM input ORDER BY n
+        RETURNING *
+      ), numbered AS (
+        SELECT inserted.*, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM inserted
+      ), unread AS (
+        INSERT INTO ${unreadMessages} (message_id, username)
+        SELECT numbered.id, reader.username
+        FROM numbered JOIN jsonb_to_recordset(${JSON.stringify(readers)}::jsonb) AS reader(n int, username text) USING (n)
+      )
+      SELECT * FROM numbered ORDER BY n`)) as unknown as { rows: RawMessageRow[] };
+    if (rows.length !== batch.length) throw new Error("message insert returned a different number of rows");
+    return rows.map(toMessageRow);
   }
 }
+
+/** A messages row as the drivers return it from raw SQL (bigint as string or number). */
+interface RawMessageRow extends Record<string, unknown> {
+  id: string | number;
+  type: MessageRow["type"];
+  sender: string;
+  recipient: string | null;
+  group_id: string | number | null;
+  content: string;
+  file_url: string | null;
+  file_type: string | null;
+  file_name: string | null;
+  created_at: Date | string;
+}
+
+const toMessageRow = (row: RawMessageRow): MessageRow => ({
+  id: Number(row.id),
+  type: row.type,
+  sender: row.sender,
+  recipient: row.recipient,
+  groupId: row.group_id === null ? null : Number(row.group_id),
+  content: row.content,
+  fileUrl: row.file_url,
+  fileType: row.file_type,
+  fileName: row.file_name,
+  createdAt: new Date(row.created_at),
+});
