@@ -39,6 +39,8 @@ export interface Realtime {
   revokeSubscriptions(username: string, destination: string, message?: string): Promise<void>;
   /** Connected (authenticated) sessions on this instance, of one user or of all. */
   localSessionCount(username?: string): number;
+  /** Whether this exact username has a session on this instance (such an account is active). */
+  isConnectedHere(username: string): boolean;
 }
 
 export const DEFAULT_SESSION_SETTINGS: Readonly<SessionSettings> = Object.freeze({
@@ -177,6 +179,14 @@ export class RealtimeServer implements Realtime, SessionHost {
       destination,
       message,
     } satisfies ControlMessage);
+  }
+
+  /** Revoking an account (disable, delete, password change) closes its sessions: a connected one is active. */
+  isConnectedHere(username: string): boolean {
+    const set = this.byUser.get(username.toLowerCase());
+    if (!set) return false;
+    for (const session of set) if (session.user?.username === username) return true;
+    return false;
   }
 
   localSessionCount(username?: string): number {

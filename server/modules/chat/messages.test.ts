@@ -126,6 +126,40 @@ describe("private messages over STOMP", () => {
     ]);
   });
 
+  it("stop reaching an account disabled while it is connected and being written to", async () => {
+    const { employee: dan, token } = await employeeSession(t);
+    const danClient = await connect({ username: dan.username, token });
+    const alice = await connect(people.alice);
+    await alice.client.send(chatDestinations.sendPrivate, { recipient: dan.username, content: "Before" });
+    await waitFor(() => danClient.queue.messages.length === 1, 5_000, "the first message");
+
+    const admin = await adminToken(t);
+    const disabled = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/employees/${dan.id}`,
+      headers: authHeader(admin),
+      payload: {
+        name: dan.name,
+        email: dan.email,
+        role: dan.jobRole,
+        username: dan.username,
+        performance: dan.performance,
+        projects: dan.projects,
+        status: "disabled",
+      },
+    });
+    expect(disabled.statusCode).toBe(200);
+    await waitFor(() => danClient.client.socketClosed, 5_000, "the disabled account's session to end");
+
+    await alice.client.send(chatDestinations.sendPrivate, { recipient: dan.username, content: "After" });
+    await waitFor(() => alice.errors.messages.length === 1, 5_000, "the refusal");
+    expect(alice.errors.json()).toEqual([
+      { message: chatRefusals.noRecipient, destination: chatDestinations.sendPrivate },
+    ]);
+    const history = await get(chatPaths.privateHistory(people.alice.username, dan.username, 0), people.alice);
+    expect(history.json().content.map((message: ChatMessage) => message.content)).toEqual(["Before"]);
+  });
+
   it("cannot be eavesdropped: subscribing to another user's queue is refused", async () => {
     const { client } = await Raw.connect(t.url, people.carol.token);
     client.sendFrame("SUBSCRIBE", { id: "errors", destination: chatDestinations.errorsQueue, receipt: "e" });

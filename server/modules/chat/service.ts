@@ -119,11 +119,13 @@ export class ChatService {
   }
 
   /**
-   * Whether `username` is an active account. A yes is remembered for a few seconds (a disabled or
-   * deleted account may still be sent to that long, harmlessly: it cannot log in to read it), and
-   * the lookups of one turn of the event loop share one query.
+   * Whether `username` is an active account: one connected here is; otherwise the database says,
+   * and a yes is remembered for a few seconds (a disabled or deleted account may still be sent to
+   * that long, harmlessly: it cannot log in to read it), the lookups of one turn of the event loop
+   * sharing one query.
    */
   private isActive(username: string): Promise<boolean> {
+    if (this.realtime.isConnectedHere(username)) return Promise.resolve(true);
     if ((this.activeRecipients.get(username) ?? 0) > Date.now()) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
       if (!this.pendingLookups) {
@@ -190,9 +192,12 @@ export class ChatService {
   /** A push for each reader with no connected session; never delays or fails the send. */
   private pushToOffline(readers: string[], message: ChatMessage, chat: PushPayload["chat"], title: string) {
     if (readers.length === 0) return;
+    // Someone connected here is not offline: only the others need the (cross-instance) presence.
+    const elsewhere = readers.filter((name) => !this.realtime.isConnectedHere(name));
+    if (elsewhere.length === 0) return;
     void (async () => {
-      const statuses = await this.realtime.getStatuses(readers);
-      const offline = readers.filter((name) => (statuses.get(name) ?? "OFFLINE") === "OFFLINE");
+      const statuses = await this.realtime.getStatuses(elsewhere);
+      const offline = elsewhere.filter((name) => (statuses.get(name) ?? "OFFLINE") === "OFFLINE");
       if (offline.length === 0) return;
       const body =
         message.fileName && message.content === message.fileName ? `📎 ${message.fileName}` : message.content;
