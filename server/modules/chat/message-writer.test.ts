@@ -64,6 +64,32 @@ describe("MessageWriter", () => {
     expect(await db.$count(unreadMessages)).toBe(unreadCount);
   });
 
+  it("writes the sends of one turn of the event loop in one statement, whichever the driver", async () => {
+    let statements = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof db.execute>) => {
+          statements++;
+          return target.execute(...args);
+        };
+      },
+    });
+    const writer = new MessageWriter(counting);
+    // 50 sockets readable in the same turn: each callback sends one message.
+    const rows = await new Promise<Promise<unknown>[]>((resolve) => {
+      const writes: Promise<unknown>[] = [];
+      for (let i = 0; i < 50; i++) {
+        setImmediate(() => {
+          writes.push(writer.write(privateMessage(`s${i}`, "bob", `turn ${i}`), ["bob"]));
+          if (writes.length === 50) resolve(writes);
+        });
+      }
+    }).then((writes) => Promise.all(writes));
+    expect(rows).toHaveLength(50);
+    expect(statements).toBe(1);
+  });
+
   it("keeps text exactly as sent: quotes, backslashes, JSON-looking text, emoji, other scripts", async () => {
     const writer = new MessageWriter(db);
     const texts = [
