@@ -400,6 +400,7 @@ function runScenario(db: string, sessions: number): Promise<Result> {
 function table(results: Result[]): string {
   const header = [
     "db",
+    "broker",
     "sessions",
     "held",
     "KiB/session",
@@ -413,6 +414,7 @@ function table(results: Result[]): string {
   ];
   const rows = results.map((r) => [
     r.db,
+    r.broker,
     String(r.sessions),
     String(r.held),
     String(r.perSessionKiB),
