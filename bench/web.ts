@@ -9,7 +9,8 @@
  * from the built files, of every script Lighthouse saw the page request: the server sends brotli) and
  * whether any staff or chat code was requested. Prints a table, writes bench/results/web.json, and exits
  * non-zero only when something fails to run, never because of a score. BENCH_RUNS=n (default 1) runs
- * each page n times and keeps the run with the median performance score.
+ * each page n times and keeps the run with the median performance score; BENCH_ROUTES=/,/career
+ * measures only those routes; BENCH_SAVE_LHR=dir keeps each full Lighthouse report there.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -283,7 +284,8 @@ async function main() {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
 
     const results: RouteResult[] = [];
-    for (const { path: route } of publicRoutes) {
+    const only = process.env.BENCH_ROUTES?.split(",").map((route) => route.trim());
+    for (const { path: route } of publicRoutes.filter((r) => !only || only.includes(r.path))) {
       const attempts: RouteResult[] = [];
       for (let attempt = 0; attempt < runs; attempt += 1) {
         log(`lighthouse ${route}${runs > 1 ? ` (run ${attempt + 1}/${runs})` : ""}`);
@@ -297,6 +299,11 @@ async function main() {
         if (!lhr) throw new Error(`${route}: Lighthouse returned no result`);
         if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         attempts.push(summarise(route, lhr, clientDir, origin));
+        if (process.env.BENCH_SAVE_LHR) {
+          mkdirSync(process.env.BENCH_SAVE_LHR, { recursive: true });
+          const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "-")}-${attempt + 1}.json`;
+          writeFileSync(path.join(process.env.BENCH_SAVE_LHR, name), JSON.stringify(lhr));
+        }
       }
       attempts.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = attempts[Math.floor(attempts.length / 2)];

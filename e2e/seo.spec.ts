@@ -131,6 +131,19 @@ test.describe("headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  test("the stylesheet leads <head> and the module preloads wait behind it, at low priority", async ({ request }) => {
+    for (const page of publicPages) {
+      const html = await (await request.get(page.path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const links = [...head.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
+      const stylesheet = links.findIndex((link) => link.includes('rel="stylesheet"'));
+      const preloads = links.filter((link) => link.includes('rel="modulepreload"'));
+      expect(stylesheet, page.path).toBe(0);
+      expect(preloads.length, page.path).toBeGreaterThan(3);
+      for (const preload of preloads) expect(preload, page.path).toContain('fetchpriority="low"');
+    }
+  });
+
   test("hashed scripts and styles are cached for a year", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? "");
