@@ -289,15 +289,22 @@ async function main() {
       const attempts: RouteResult[] = [];
       for (let attempt = 0; attempt < runs; attempt += 1) {
         log(`lighthouse ${route}${runs > 1 ? ` (run ${attempt + 1}/${runs})` : ""}`);
-        const result = await lighthouse(`${origin}${route}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`${route}: Lighthouse returned no result`);
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // Lighthouse sometimes fails to record a trace (NO_NAVSTART etc.): such a run is retried, twice at most.
+        let lhr: Result | undefined;
+        for (let tries = 1; ; tries += 1) {
+          const result = await lighthouse(`${origin}${route}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+          });
+          lhr = result?.lhr;
+          if (!lhr) throw new Error(`${route}: Lighthouse returned no result`);
+          if (!lhr.runtimeError) break;
+          const problem = `${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+          if (tries === 3) throw new Error(problem);
+          log(`${problem}; running it again`);
+        }
         attempts.push(summarise(route, lhr, clientDir, origin));
         if (process.env.BENCH_SAVE_LHR) {
           mkdirSync(process.env.BENCH_SAVE_LHR, { recursive: true });
