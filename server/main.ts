@@ -14,6 +14,17 @@ try {
 
 const app = await buildApp({ config });
 
+// The last line of defence (decision 012): every path of a request or a session ends in a handled
+// outcome, so these fire only for a bug. Such a bug is logged with what is known and the process
+// goes on serving: exiting would end every chat session and upload in flight, which is exactly what
+// one hostile client must never be able to cause.
+process.on("unhandledRejection", (reason) => {
+  app.log.error({ err: reason }, "unhandled promise rejection (a bug): the process keeps serving");
+});
+process.on("uncaughtException", (error, origin) => {
+  app.log.fatal({ err: error, origin }, "uncaught exception (a bug): the process keeps serving");
+});
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -37,8 +48,7 @@ process.once("SIGINT", () => void shutdown("SIGINT"));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  const shown = config.publicOrigin ?? `http://localhost:${config.port}`;
-  app.log.info(`ready at ${shown}`);
+  app.log.info(`ready at ${config.publicOrigin}`);
 } catch (error) {
   app.log.error({ err: error }, "could not start");
   process.exit(1);

@@ -101,8 +101,8 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     expect(aliceQueue.json()).toEqual([expected]);
     expect(bobQueue.json()).toEqual([expected]);
 
-    await aliceClient.send("/app/test.echo", { to: 42 });
-    expect(errors.json()).toEqual([{ message: "Invalid message.", destination: "/app/test.echo" }]);
+    expect(await aliceClient.send("/app/test.echo", { to: 42 })).toBe("refused");
+    expect(errors.json()).toMatchObject([{ message: "Invalid message.", destination: "/app/test.echo" }]);
     expect(aliceClient.client.connected).toBe(true);
     await aliceClient.close();
     await bobClient.close();

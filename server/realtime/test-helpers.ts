@@ -165,12 +165,31 @@ export class RawClient {
     );
   }
 
-  /** Sends a frame with a receipt header and waits for the RECEIPT (or fails on ERROR). */
-  async request(command: string, headers: Record<string, string>, body = ""): Promise<void> {
+  /**
+   * Sends a frame with a receipt header and waits for its outcome: "done" on its RECEIPT (taken),
+   * "refused" when a refusal naming that receipt arrives on the errors queue (left for `next`).
+   * Fails on ERROR.
+   */
+  async request(command: string, headers: Record<string, string>, body = ""): Promise<"done" | "refused"> {
     const receipt = `r-${randomBytes(4).toString("hex")}`;
     this.sendFrame(command, { ...headers, receipt }, body);
-    const frame = await this.next((f) => f.command === "ERROR" || header(f, "receipt-id") === receipt);
+    const refusalOf = (frame: Frame) => {
+      if (frame.command !== "MESSAGE") return false;
+      try {
+        return (JSON.parse(new TextDecoder().decode(frame.body)) as { receipt?: unknown }).receipt === receipt;
+      } catch {
+        return false;
+      }
+    };
+    const frame = await waitFor(
+      () => this.pending.find((f) => f.command === "ERROR" || header(f, "receipt-id") === receipt || refusalOf(f)),
+      5_000,
+      "a frame",
+    );
     if (frame.command === "ERROR") throw new Error(`ERROR: ${header(frame, "message")}`);
+    if (frame.command === "MESSAGE") return "refused";
+    this.pending.splice(this.pending.indexOf(frame), 1);
+    return "done";
   }
 
   /** Waits for the server to close the socket. */
@@ -180,6 +199,15 @@ export class RawClient {
 
   close(): void {
     this.socket.close();
+  }
+}
+
+function refusedReceipt(body: string): string | undefined {
+  try {
+    const receipt = (JSON.parse(body) as { receipt?: unknown } | null)?.receipt;
+    return typeof receipt === "string" ? receipt : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -218,30 +246,59 @@ export async function stompClient(
 
 export class StompTestClient {
   socketClosed = false;
+  /** Receipts named by refusals seen on any subscription (the errors queue). */
+  private readonly refusedReceipts = new Set<string>();
   constructor(
     readonly client: Client,
     readonly errors: string[],
   ) {}
 
-  /** Subscribes; resolves once the server's RECEIPT says the subscription is in place. */
+  /**
+   * Subscribes; resolves once the server's RECEIPT says the subscription is in place, or once a
+   * refusal naming it arrives on an errors queue subscribed through this client (`refused`).
+   */
   async subscribe(destination: string, headers: Record<string, string> = {}) {
     const messages: IMessage[] = [];
     const receipt = `sub-${randomBytes(4).toString("hex")}`;
-    const done = new Promise<void>((resolve) => this.client.watchForReceipt(receipt, () => resolve()));
-    const subscription: StompSubscription = this.client.subscribe(destination, (message) => messages.push(message), {
-      ...headers,
-      receipt,
+    let receipted = false;
+    this.client.watchForReceipt(receipt, () => {
+      receipted = true;
     });
+    const done = waitFor(() => receipted || this.refusedReceipts.has(receipt), 5_000, `the outcome of ${receipt}`);
+    const subscription: StompSubscription = this.client.subscribe(
+      destination,
+      (message) => {
+        messages.push(message);
+        const refused = refusedReceipt(message.body);
+        if (refused !== undefined) this.refusedReceipts.add(refused);
+      },
+      { ...headers, receipt },
+    );
     await done;
-    return { messages, subscription, json: () => messages.map((message) => JSON.parse(message.body) as unknown) };
+    return {
+      messages,
+      subscription,
+      refused: !receipted,
+      json: () => messages.map((message) => JSON.parse(message.body) as unknown),
+    };
   }
 
-  /** Publishes with a receipt; resolves when the server's work is done. */
-  async send(destination: string, body: unknown): Promise<void> {
+  /**
+   * Publishes with a receipt; resolves "done" when the server's work is done (its RECEIPT), or
+   * "refused" when the errors queue (subscribed through this client) names the receipt.
+   */
+  async send(destination: string, body: unknown): Promise<"done" | "refused"> {
     const receipt = `send-${randomBytes(4).toString("hex")}`;
-    const done = new Promise<void>((resolve) => this.client.watchForReceipt(receipt, () => resolve()));
+    let receipted = false;
+    this.client.watchForReceipt(receipt, () => {
+      receipted = true;
+    });
     this.client.publish({ destination, body: JSON.stringify(body), headers: { receipt } });
-    await done;
+    return waitFor(
+      () => (receipted ? "done" : this.refusedReceipts.has(receipt) ? "refused" : undefined),
+      5_000,
+      `the outcome of ${receipt}`,
+    );
   }
 
   async close(): Promise<void> {

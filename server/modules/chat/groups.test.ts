@@ -126,8 +126,9 @@ describe("reading a group", () => {
     const group = await createGroup(admin, "Topic", [member]);
     const outsider = await connect(stranger);
     const spy = await outsider.client.subscribe(chatDestinations.group(group.id));
+    expect(spy.refused).toBe(true);
     await waitFor(() => outsider.errors.messages.length === 1, 5_000, "the refusal");
-    expect(outsider.errors.json()).toEqual([
+    expect(outsider.errors.json()).toMatchObject([
       { message: "You are not a member of this group.", destination: chatDestinations.group(group.id) },
     ]);
     const sender = await connect(member);
@@ -180,9 +181,12 @@ describe("sending in a group (SPEC §5)", () => {
     const l = await connect(listed);
     const u = await connect(unlisted);
     const otherAdmin = await connect(secondAdmin);
-    await l.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "may I?" });
+    expect(await l.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "may I?" })).toBe("refused");
     await waitFor(() => l.errors.messages.length === 1, 5_000, "the refusal");
-    expect(l.errors.json()[0]).toEqual({ message: chatRefusals.noPermission, destination: chatDestinations.sendGroup });
+    expect(l.errors.json()[0]).toMatchObject({
+      message: chatRefusals.noPermission,
+      destination: chatDestinations.sendGroup,
+    });
     expect(await history()).toBe(0);
     // An admin who is not even a member may always send.
     await otherAdmin.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "Admins may." });
@@ -192,7 +196,9 @@ describe("sending in a group (SPEC §5)", () => {
     const allowed = await set({ allowedSenders: [listed.username], adminOnlyMessage: false });
     expect(allowed.json()).toMatchObject({ allowedSenders: [listed.username], adminOnlyMessage: false });
     await l.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "Listed, so I can." });
-    await u.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "Not listed." });
+    expect(await u.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "Not listed." })).toBe(
+      "refused",
+    );
     await waitFor(() => u.errors.messages.length === 1, 5_000, "the refusal");
     expect(await history()).toBe(2);
     expect(l.errors.messages).toHaveLength(1);

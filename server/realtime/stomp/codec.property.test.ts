@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DecoderLimits, FrameDecoder, StompProtocolError, unescapeHeaderText } from "./decode.ts";
+import {
+  type DecodedItem,
+  type DecoderLimits,
+  FrameDecoder,
+  StompProtocolError,
+  unescapeFrameHeaders,
+  unescapeHeaderText,
+} from "./decode.ts";
 import { encodeFrame, escapeHeaderText } from "./encode.ts";
 import { ALL_COMMAND_SET, type Frame, isHandshakeCommand, mayHaveBody } from "./frame.ts";
 import { concatBytes, decodeAll, framesOf, splitAt } from "./test-helpers.ts";
@@ -56,13 +63,17 @@ const streamArb = fc
 
 const anyCommands = { commands: ALL_COMMAND_SET };
 
+/** What the protocol layer of a 1.2 session makes of a decoded item. */
+const unescaped = (item: DecodedItem): DecodedItem =>
+  item.type === "frame" ? { type: "frame", frame: unescapeFrameHeaders(item.frame) } : item;
+
 describe("codec properties", () => {
   it("round-trips any valid frame through encode and decode (1.2 escaping)", () => {
     fc.assert(
       fc.property(frameArb(true), (frame) => {
         const decoder = new FrameDecoder(anyCommands);
         const items = decoder.push(encodeFrame(frame, { escapeHeaders: true }));
-        expect(items).toEqual([{ type: "frame", frame: expectedAfterTrip(frame) }]);
+        expect(items.map(unescaped)).toEqual([{ type: "frame", frame: expectedAfterTrip(frame) }]);
         expect(decoder.bufferedBytes).toBe(0);
       }),
       { numRuns: 500 },
@@ -72,7 +83,7 @@ describe("codec properties", () => {
   it("round-trips any valid frame of a 1.0 session (no escaping either way)", () => {
     fc.assert(
       fc.property(frameArb(false), (frame) => {
-        const decoder = new FrameDecoder({ ...anyCommands, unescapeHeaders: false });
+        const decoder = new FrameDecoder(anyCommands);
         const items = decoder.push(encodeFrame(frame, { escapeHeaders: false }));
         expect(items).toEqual([{ type: "frame", frame: expectedAfterTrip(frame) }]);
       }),
@@ -88,7 +99,7 @@ describe("codec properties", () => {
           cuts.map((cut) => cut % (wire.length + 1)),
         );
         const items = decodeAll(new FrameDecoder(anyCommands), chunks);
-        expect(framesOf(items)).toEqual(frames);
+        expect(framesOf(items).map(unescapeFrameHeaders)).toEqual(frames);
         expect(items.some((item) => item.type === "heart-beat")).toBe(hasHeartBeat);
       }),
       { numRuns: 300 },
@@ -103,7 +114,7 @@ describe("codec properties", () => {
           decoder,
           Array.from(wire, (_, i) => wire.subarray(i, i + 1)),
         );
-        expect(framesOf(items)).toEqual(frames);
+        expect(framesOf(items).map(unescapeFrameHeaders)).toEqual(frames);
         expect(decoder.bufferedBytes).toBe(0);
       }),
       { numRuns: 100 },

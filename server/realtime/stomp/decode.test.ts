@@ -1,6 +1,6 @@
 import { FrameImpl } from "@stomp/stompjs";
 import { describe, expect, it } from "vitest";
-import { FrameDecoder, StompProtocolError, unescapeHeaderText } from "./decode.ts";
+import { FrameDecoder, StompProtocolError, unescapeFrameHeaders, unescapeHeaderText } from "./decode.ts";
 import { ALL_COMMAND_SET, header } from "./frame.ts";
 import { concatBytes, decodeAll, framesOf, protocolError, utf8 } from "./test-helpers.ts";
 
@@ -87,7 +87,7 @@ describe("FrameDecoder: what stompjs sends", () => {
     expect(new TextDecoder().decode(frame.body)).toBe('{"text":"héllo"}');
   });
 
-  it("unescapes the header values stompjs escapes under 1.2", () => {
+  it("returns the header values stompjs escapes under 1.2 as they were; unescapeFrameHeaders restores them", () => {
     const wire = stompjsWire({
       command: "SEND",
       headers: { destination: "/queue/a:b", note: "back\\slash\nline\rreturn" },
@@ -95,7 +95,9 @@ describe("FrameDecoder: what stompjs sends", () => {
       escapeHeaderValues: true,
     });
     expect(new TextDecoder().decode(wire)).toContain("destination:/queue/a\\cb\nnote:back\\\\slash\\nline\\rreturn\n");
-    const frame = decodeOne(wire, new FrameDecoder());
+    const raw = decodeOne(wire, new FrameDecoder());
+    expect(header(raw, "destination")).toBe("/queue/a\\cb");
+    const frame = unescapeFrameHeaders(raw);
     expect(header(frame, "destination")).toBe("/queue/a:b");
     expect(header(frame, "note")).toBe("back\\slash\nline\rreturn");
   });
@@ -162,8 +164,8 @@ describe("FrameDecoder: the specification's examples and rules", () => {
     expect(decodeOne("SEND\ndestination:/a\ncontent-length:003\n\nabc\0").body).toEqual(utf8("abc"));
   });
 
-  it("unescapes each 1.2 sequence in names and values", () => {
-    const frame = decodeOne("SEND\na\\cb\\\\c:\\r|\\n|\\c|\\\\|\\\\n\n\n\0");
+  it("unescapes each 1.2 sequence in names and values (unescapeFrameHeaders)", () => {
+    const frame = unescapeFrameHeaders(decodeOne("SEND\na\\cb\\\\c:\\r|\\n|\\c|\\\\|\\\\n\n\n\0"));
     expect(frame.headers).toEqual([["a:b\\c", "\r|\n|:|\\|\\n"]]);
   });
 
@@ -220,11 +222,16 @@ describe("FrameDecoder: the specification's examples and rules", () => {
     expect(framesOf(decoder.push("ACK\nid:1\n\n\0"))).toHaveLength(1);
   });
 
-  it("does not unescape when a 1.0 session turns escaping off", () => {
-    const decoder = new FrameDecoder({ unescapeHeaders: false });
-    expect(decodeOne("SEND\ndestination:/a\\tb\\n\n\n\0", decoder).headers).toEqual([["destination", "/a\\tb\\n"]]);
-    decoder.unescapeHeaders = true;
-    expect(decodeOne("SEND\ndestination:/a\\nb\n\n\0", decoder).headers).toEqual([["destination", "/a\nb"]]);
+  it("never unescapes: a frame sent before any version is agreed keeps its backslashes", () => {
+    // A receipt of "a\\nb" before CONNECT once became a raw newline that the encoder refused (a crash).
+    const frame = decodeOne("SUBSCRIBE\nid:0\ndestination:/a\nreceipt:a\\nb\n\n\0");
+    expect(header(frame, "receipt")).toBe("a\\nb");
+  });
+
+  it("unescapeFrameHeaders leaves CONNECT and STOMP alone and refuses undefined escapes", () => {
+    const connect = decodeOne("CONNECT\nlogin:a\\tb\n\n\0");
+    expect(unescapeFrameHeaders(connect)).toBe(connect);
+    expect(() => unescapeFrameHeaders(decodeOne("SEND\ndestination:/a\\tb\n\n\0"))).toThrow(StompProtocolError);
   });
 });
 
@@ -284,9 +291,6 @@ describe("FrameDecoder: protocol errors", () => {
     ["a header line without a colon", "SEND\nnocolon\n\n\0", "malformed-header"],
     ["a header with an empty name", "SEND\n:value\n\n\0", "malformed-header"],
     ["a bare CR inside a header line", "SEND\na:b\rc\n\n\0", "malformed-header"],
-    ["the undefined escape \\t", "SEND\ndestination:/a\\tb\n\n\0", "invalid-escape"],
-    ["an escape in a header name", "SEND\nd\\x:1\n\n\0", "invalid-escape"],
-    ["a trailing lone backslash", "SEND\ndestination:/a\\\n\n\0", "invalid-escape"],
     ['content-length "abc"', "SEND\ncontent-length:abc\n\n\0", "invalid-content-length"],
     ['content-length "-1"', "SEND\ncontent-length:-1\n\n\0", "invalid-content-length"],
     ['content-length ""', "SEND\ncontent-length:\n\n\0", "invalid-content-length"],
@@ -306,6 +310,17 @@ describe("FrameDecoder: protocol errors", () => {
     // Safe to send back in an ERROR frame: short, one line, never an echo of the peer's input.
     expect(error.message.length).toBeLessThan(60);
     expect(error.message).not.toMatch(/[\n\r\0]|FOO|nocolon|abc|\\t/);
+  });
+
+  it.each([
+    ["the undefined escape \\t", "SEND\ndestination:/a\\tb\n\n\0"],
+    ["an escape in a header name", "SEND\nd\\x:1\n\n\0"],
+    ["a trailing lone backslash", "SEND\ndestination:/a\\\n\n\0"],
+  ])("unescapeFrameHeaders rejects %s", (_, input) => {
+    const frame = decodeOne(input);
+    const error = protocolError(() => unescapeFrameHeaders(frame));
+    expect(error.code).toBe("invalid-escape");
+    expect(error.message).not.toMatch(/[\n\r\0]|\\t/);
   });
 
   it("rejects invalid UTF-8 in a command or header", () => {

@@ -54,8 +54,6 @@ export const DEFAULT_DECODER_LIMITS: Readonly<DecoderLimits> = Object.freeze({
 export type DecoderOptions = Partial<DecoderLimits> & {
   /** Commands the peer may send; anything else is fatal. Defaults to the client commands (we are the server). */
   commands?: ReadonlySet<string>;
-  /** STOMP 1.2 header unescaping; see `FrameDecoder.unescapeHeaders`. Defaults to true. */
-  unescapeHeaders?: boolean;
 };
 
 export type DecodedItem = { type: "frame"; frame: Frame } | { type: "heart-beat" };
@@ -81,6 +79,25 @@ export function unescapeHeaderText(text: string): string {
 
 const UNESCAPES: Record<string, string> = { r: "\r", n: "\n", c: ":", "\\": "\\" };
 
+/**
+ * A frame of a STOMP 1.2 session with its header names and values unescaped. The decoder leaves
+ * headers as they were on the wire: only the protocol layer knows which version was agreed when a
+ * frame is handled (a frame pipelined behind CONNECT arrives before the answer), and 1.0/1.1 text
+ * must never be unescaped. CONNECT and STOMP are never escaped. Throws a `StompProtocolError` for
+ * an escape the spec does not define.
+ */
+export function unescapeFrameHeaders(frame: Frame): Frame {
+  if (isHandshakeCommand(frame.command)) return frame;
+  let changed = false;
+  const headers = frame.headers.map(([name, value]): [string, string] => {
+    const unescapedName = unescapeHeaderText(name);
+    const unescapedValue = unescapeHeaderText(value);
+    if (unescapedName !== name || unescapedValue !== value) changed = true;
+    return [unescapedName, unescapedValue];
+  });
+  return changed ? { ...frame, headers } : frame;
+}
+
 type State =
   /** Between frames: a LF is a heart-beat, anything else starts a command line. */
   | "idle"
@@ -100,19 +117,15 @@ type State =
  * each piece completes. Work is linear in the input: every byte is looked at
  * once, and only an unfinished line or body is copied aside.
  *
+ * Header names and values are returned as they were on the wire (never
+ * unescaped: see `unescapeFrameHeaders`).
+ *
  * The first protocol violation is thrown as a `StompProtocolError`, and every
  * later `push` throws it again: after a framing error the stream cannot be
  * resynchronised, so the connection must be closed. Frames completed earlier
  * in the failing chunk are dropped with it.
  */
 export class FrameDecoder {
-  /**
-   * Whether header names and values are unescaped. CONNECT/STOMP frames never
-   * are. Turn it off once a 1.0 session is agreed (and a 1.1 one with
-   * stompjs, which escapes only under 1.2).
-   */
-  unescapeHeaders: boolean;
-
   private readonly limits: DecoderLimits;
   private readonly commands: ReadonlySet<string>;
   private readonly utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -129,10 +142,9 @@ export class FrameDecoder {
   private bodyRemaining = 0;
 
   constructor(options: DecoderOptions = {}) {
-    const { commands, unescapeHeaders, ...limits } = options;
+    const { commands, ...limits } = options;
     this.limits = { ...DEFAULT_DECODER_LIMITS, ...definedOnly(limits) };
     this.commands = commands ?? CLIENT_COMMAND_SET;
-    this.unescapeHeaders = unescapeHeaders ?? true;
     this.line = new ByteBuffer();
   }
 
@@ -267,12 +279,8 @@ export class FrameDecoder {
     const colon = line.indexOf(COLON);
     if (colon <= 0 || line.indexOf(CR) !== -1)
       throw new StompProtocolError("malformed-header", "Malformed header line");
-    let name = this.decodeText(line.subarray(0, colon), "malformed-header", "Header is not valid UTF-8");
-    let value = this.decodeText(line.subarray(colon + 1), "malformed-header", "Header is not valid UTF-8");
-    if (this.unescapeHeaders && !isHandshakeCommand(this.command)) {
-      name = unescapeHeaderText(name);
-      value = unescapeHeaderText(value);
-    }
+    const name = this.decodeText(line.subarray(0, colon), "malformed-header", "Header is not valid UTF-8");
+    const value = this.decodeText(line.subarray(colon + 1), "malformed-header", "Header is not valid UTF-8");
     this.headers.push([name, value]);
   }
 

@@ -6,6 +6,7 @@ export {
   FrameDecoder,
   type StompErrorCode,
   StompProtocolError,
+  unescapeFrameHeaders,
   unescapeHeaderText,
 } from "./decode.ts";
 export { type EncodeOptions, encodeFrame, escapeHeaderText, HEART_BEAT } from "./encode.ts";

@@ -81,8 +81,8 @@ describe("handshake", () => {
     client.write(packed);
     const refusal = await client.next();
     expect(refusal.command).toBe("MESSAGE");
-    expect(bodyJson(refusal)).toEqual({ message: "Unknown destination.", destination: "/app/nowhere" });
-    expect(header(await client.next(), "receipt-id")).toBe("s1");
+    // Refused, so no RECEIPT for s1 (a RECEIPT means the work was done): the refusal names it instead.
+    expect(bodyJson(refusal)).toEqual({ message: "Unknown destination.", destination: "/app/nowhere", receipt: "s1" });
     expect(header(await client.next(), "receipt-id")).toBe("bye");
     expect((await client.waitClosed()).code).toBe(1000);
   });
@@ -252,11 +252,13 @@ describe("subscriptions and delivery", () => {
     const victim = await staffUser(t);
     const { client } = await RawClient.connect(t.url, user.token);
     await client.request("SUBSCRIBE", { id: "errors", destination: `/user/${user.username}/queue/errors` });
-    await client.request("SUBSCRIBE", { id: "spy", destination: `/user/${victim.username}/queue/private` });
+    expect(
+      await client.request("SUBSCRIBE", { id: "spy", destination: `/user/${victim.username}/queue/private` }),
+    ).toBe("refused");
     const refusal = await client.next(isMessage);
     expect(header(refusal, "subscription")).toBe("errors");
     expect(header(refusal, "destination")).toBe(`/user/${user.username}/queue/errors`);
-    expect(bodyJson(refusal)).toEqual({
+    expect(bodyJson(refusal)).toMatchObject({
       message: "You cannot subscribe to another user's queue.",
       destination: `/user/${victim.username}/queue/private`,
     });
@@ -282,10 +284,13 @@ describe("subscriptions and delivery", () => {
       await client.request("SUBSCRIBE", { id: "errors", destination: "/user/queue/errors" });
       const refused = ["/topic/nowhere", "/queue/private", "/topic/group/007", "/topic/group/8", "/topic/group/9"];
       for (const [index, destination] of refused.entries()) {
-        await client.request("SUBSCRIBE", { id: `r${index}`, destination });
+        expect(await client.request("SUBSCRIBE", { id: `r${index}`, destination })).toBe("refused");
       }
       const refusals = [];
-      for (const _ of refused) refusals.push(bodyJson(await client.next(isMessage)));
+      for (const _ of refused) {
+        const { receipt: _receipt, ...refusal } = bodyJson(await client.next(isMessage)) as Record<string, unknown>;
+        refusals.push(refusal);
+      }
       expect(refusals).toEqual([
         { message: "Unknown destination.", destination: "/topic/nowhere" },
         { message: "Unknown destination.", destination: "/queue/private" },
@@ -419,18 +424,20 @@ describe("SEND", () => {
     t.app.realtime.registerSendHandler("/app/test.warn", (context) => context.sendError("Saved, but no one is there."));
     const { client } = await RawClient.connect(t.url, user.token);
     await client.request("SUBSCRIBE", { id: "e", destination: "/user/queue/errors" });
-    const cases: [string, string, string][] = [
-      ["/app/test.refuse", "{}", "Only admins can send messages in this group."],
-      ["/app/test.fail", "{}", "The message could not be processed. Please try again."],
-      ["/app/test.warn", "{}", "Saved, but no one is there."],
-      ["/app/unknown", "{}", "Unknown destination."],
-      ["/topic/group/1", "{}", "Messages can only be sent to /app/… destinations."],
-      ["/app/test.refuse", "{not json", "The message body must be JSON."],
+    // A refused or failed SEND gets no RECEIPT (nothing was stored); a warning is no refusal.
+    const cases: [string, string, string, "done" | "refused"][] = [
+      ["/app/test.refuse", "{}", "Only admins can send messages in this group.", "refused"],
+      ["/app/test.fail", "{}", "The message could not be processed. Please try again.", "refused"],
+      ["/app/test.warn", "{}", "Saved, but no one is there.", "done"],
+      ["/app/unknown", "{}", "Unknown destination.", "refused"],
+      ["/topic/group/1", "{}", "Messages can only be sent to /app/… destinations.", "refused"],
+      ["/app/test.refuse", "{not json", "The message body must be JSON.", "refused"],
     ];
-    for (const [destination, body, message] of cases) {
-      await client.request("SEND", { destination }, body);
-      const refusal = await client.next(isMessage);
-      expect(bodyJson(refusal)).toEqual({ message, destination });
+    for (const [destination, body, message, outcome] of cases) {
+      expect(await client.request("SEND", { destination }, body), destination).toBe(outcome);
+      const refusal = bodyJson(await client.next(isMessage)) as Record<string, unknown>;
+      expect(refusal).toMatchObject({ message, destination });
+      expect(typeof refusal.receipt, destination).toBe(outcome === "refused" ? "string" : "undefined");
     }
     expect(client.closed).toBeUndefined();
     client.close();

@@ -12,7 +12,7 @@ import {
   type TopicDestination,
 } from "../destinations.ts";
 import type { Authenticate, RealtimeLogger, RealtimeUser, SendHandler } from "../types.ts";
-import { type DecoderLimits, FrameDecoder, StompProtocolError } from "./decode.ts";
+import { type DecoderLimits, FrameDecoder, StompProtocolError, unescapeFrameHeaders } from "./decode.ts";
 import { encodeFrame, HEART_BEAT } from "./encode.ts";
 import { type Frame, header } from "./frame.ts";
 
@@ -45,6 +45,8 @@ export interface SessionSettings {
   revalidateMs: number;
   /** After a close, how long the peer has to answer it before the socket is destroyed. */
   closeGraceMs: number;
+  /** On shutdown, how long frames already received may take to finish (their RECEIPTs go out) before the socket closes. */
+  shutdownGraceMs: number;
   decoderLimits: Partial<DecoderLimits>;
 }
 
@@ -86,6 +88,13 @@ export interface UserQueueEnvelope {
 /** Thrown while handling a frame: ERROR and close. */
 class ProtocolViolation extends Error {}
 
+/**
+ * What handling a frame came to. `done`: its work is done (for a SEND: the message is stored), so
+ * a requested RECEIPT goes out. `refused`: the client was told why on its errors queue; no RECEIPT,
+ * because a RECEIPT promises the work was done.
+ */
+type Outcome = "done" | "refused";
+
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** Heart-beat intervals are capped so a client cannot make us arm absurd timers. */
@@ -122,6 +131,8 @@ function envelopeOf(message: BrokerMessage): { queue: string; body: Uint8Array }
 export class StompSession {
   readonly id = randomBytes(9).toString("base64url");
   user: RealtimeUser | undefined;
+  /** The login session the CONNECT token belongs to, if it says (a logout ends the sockets opened with it). */
+  loginSession: string | undefined;
   version: StompVersion | undefined;
   presence: SessionPresence = "ONLINE";
 
@@ -131,7 +142,12 @@ export class StompSession {
   private released = false;
   private readonly decoder: FrameDecoder;
   private readonly queue: Frame[] = [];
+  /** Whether a drain of `queue` is running (set and cleared synchronously: two messages may arrive in one tick). */
   private draining = false;
+  /** The last drain started; settles when it ends (shutdown waits for it). */
+  private drained: Promise<void> = Promise.resolve();
+  /** Shutting down: no more frames are read; those received are still handled. */
+  private stopping = false;
   private paused = false;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly transactions = new Map<string, Frame[]>();
@@ -152,9 +168,20 @@ export class StompSession {
     this.settings = host.settings;
     this.log = host.log;
     this.decoder = new FrameDecoder(this.settings.decoderLimits);
-    socket.on("message", (data) => this.onData(data));
+    // Every way in is guarded: an unexpected error ends this session, never the process.
+    socket.on("message", (data) => {
+      try {
+        this.onData(data);
+      } catch (error) {
+        this.crash(error, "reading a frame");
+      }
+    });
     socket.on("close", () => {
-      this.release();
+      try {
+        this.release();
+      } catch (error) {
+        this.log.error({ err: error, session: this.id }, "STOMP session release failed");
+      }
       this.state = "closed";
     });
     this.after(this.settings.connectTimeoutMs, () => {
@@ -171,6 +198,27 @@ export class StompSession {
   /** Ends the session with an ERROR frame (the client learns why) and closes the socket. */
   kick(message: string): void {
     this.fail(message, CLOSE.policyViolation);
+  }
+
+  /**
+   * Shutting down: reads nothing more, lets the frames already received finish (a SEND is stored
+   * and its RECEIPT sent), then closes the socket (the client reconnects elsewhere). Within
+   * `shutdownGraceMs`, or the socket closes with the work unfinished (its RECEIPT never sent, so
+   * the client sends it again).
+   */
+  async shutdown(): Promise<void> {
+    if (this.state === "closing" || this.state === "closed") return;
+    this.stopping = true;
+    this.socket.pause();
+    if (this.state === "connected" && this.draining) {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.settings.shutdownGraceMs);
+      });
+      await Promise.race([this.drained, grace]);
+      clearTimeout(timer);
+    }
+    this.close(CLOSE.goingAway, "Server shutting down");
   }
 
   /** Closes the socket without an ERROR frame, e.g. on shutdown (the client reconnects). */
@@ -203,8 +251,13 @@ export class StompSession {
   }
 
   /** Writes a message on this session's errors queue(s), if it subscribed to one. */
-  sendError(message: string, destination: string | undefined): void {
-    const body = utf8Encoder.encode(JSON.stringify({ message, destination: destination ?? null }));
+  sendError(message: string, destination: string | undefined, receipt?: string): void {
+    const refusal: { message: string; destination: string | null; receipt?: string } = {
+      message,
+      destination: destination ?? null,
+    };
+    if (receipt !== undefined) refusal.receipt = receipt;
+    const body = utf8Encoder.encode(JSON.stringify(refusal));
     let delivered = false;
     for (const subscription of this.subscriptions.values()) {
       if (subscription.target.kind === "user-queue" && subscription.target.queue === ERRORS_QUEUE) {
@@ -220,7 +273,7 @@ export class StompSession {
 
   private onData(data: WebSocket.RawData): void {
     this.lastReceivedAt = Date.now();
-    if (this.state === "closing" || this.state === "closed") return;
+    if (this.state === "closing" || this.state === "closed" || this.stopping) return;
     const chunks = Array.isArray(data) ? data : [data];
     try {
       for (const chunk of chunks) {
@@ -240,17 +293,16 @@ export class StompSession {
       this.paused = true;
       this.socket.pause();
     }
-    void this.drain();
+    if (!this.draining) this.drained = this.drain().catch((error: unknown) => this.crash(error, "handling a frame"));
   }
 
   private async drain(): Promise<void> {
-    if (this.draining) return;
     this.draining = true;
     try {
       while (this.queue.length > 0 && this.state !== "closing" && this.state !== "closed") {
         const frame = this.queue.shift()!;
         await this.process(frame);
-        if (this.paused && this.queue.length <= this.settings.maxQueuedFrames / 2) {
+        if (this.paused && !this.stopping && this.queue.length <= this.settings.maxQueuedFrames / 2) {
           this.paused = false;
           this.socket.resume();
         }
@@ -260,11 +312,22 @@ export class StompSession {
     }
   }
 
-  private async process(frame: Frame): Promise<void> {
+  private async process(wireFrame: Frame): Promise<void> {
+    // Headers are unescaped only now, under the version agreed by the frames before this one.
+    let frame: Frame;
+    try {
+      frame = this.version === "1.2" ? unescapeFrameHeaders(wireFrame) : wireFrame;
+    } catch (error) {
+      if (!(error instanceof StompProtocolError)) throw error;
+      this.fail(error.message, CLOSE.protocolError);
+      return;
+    }
     const receipt = frame.command === "CONNECT" || frame.command === "STOMP" ? undefined : header(frame, "receipt");
     try {
-      await this.execute(frame, false);
-      if (receipt !== undefined && this.state === "connected") this.sendFrame("RECEIPT", [["receipt-id", receipt]]);
+      const outcome = await this.execute(frame, false);
+      if (outcome === "done" && receipt !== undefined && this.state === "connected") {
+        this.sendFrame("RECEIPT", [["receipt-id", receipt]]);
+      }
       if (frame.command === "DISCONNECT") this.close(CLOSE.normal, "Client disconnected");
     } catch (error) {
       const receiptHeaders: [string, string][] = receipt === undefined ? [] : [["receipt-id", receipt]];
@@ -278,11 +341,11 @@ export class StompSession {
   }
 
   /** Does a frame's work. `committed`: a SEND/ACK/NACK replayed by COMMIT (no transaction handling, no receipt). */
-  private async execute(frame: Frame, committed: boolean): Promise<void> {
+  private async execute(frame: Frame, committed: boolean): Promise<Outcome> {
     if (frame.command === "CONNECT" || frame.command === "STOMP") {
       if (this.state !== "awaiting-connect") throw new ProtocolViolation("Already connected");
       await this.connect(frame);
-      return;
+      return "done";
     }
     if (this.state !== "connected") {
       // Only reachable for frames queued behind a CONNECT that failed, or sent before any CONNECT.
@@ -297,7 +360,7 @@ export class StompSession {
       if (!frames) throw new ProtocolViolation("Unknown transaction");
       if (frames.length >= this.settings.maxTransactionFrames) throw new ProtocolViolation("Transaction too large");
       frames.push(frame);
-      return;
+      return "done";
     }
     switch (frame.command) {
       case "SEND":
@@ -305,40 +368,43 @@ export class StompSession {
       case "SUBSCRIBE":
         return this.onSubscribe(frame);
       case "UNSUBSCRIBE":
-        return this.onUnsubscribe(frame);
+        this.onUnsubscribe(frame);
+        return "done";
       case "ACK":
       case "NACK":
         // Messages are stored before they are delivered, and a client re-fetches history: no redelivery to track.
         if (this.version === "1.2" && header(frame, "id") === undefined) {
           throw new ProtocolViolation(`${frame.command} needs an id header`);
         }
-        return;
+        return "done";
       case "BEGIN": {
         const id = requireHeader(frame, "transaction");
         if (this.transactions.has(id)) throw new ProtocolViolation("Transaction already begun");
         if (this.transactions.size >= this.settings.maxTransactions)
           throw new ProtocolViolation("Too many transactions");
         this.transactions.set(id, []);
-        return;
+        return "done";
       }
       case "COMMIT": {
         const id = requireHeader(frame, "transaction");
         const frames = this.transactions.get(id);
         if (!frames) throw new ProtocolViolation("Unknown transaction");
         this.transactions.delete(id);
+        // The COMMIT's RECEIPT promises every frame of the transaction was done.
+        let outcome: Outcome = "done";
         for (const queued of frames) {
-          if (this.state !== "connected") return;
-          await this.execute(queued, true);
+          if (this.state !== "connected") return "refused";
+          if ((await this.execute(queued, true)) === "refused") outcome = "refused";
         }
-        return;
+        return outcome;
       }
       case "ABORT": {
         const id = requireHeader(frame, "transaction");
         if (!this.transactions.delete(id)) throw new ProtocolViolation("Unknown transaction");
-        return;
+        return "done";
       }
       case "DISCONNECT":
-        return;
+        return "done";
       default:
         throw new ProtocolViolation("Unexpected frame");
     }
@@ -388,8 +454,9 @@ export class StompSession {
     }
 
     this.user = { id: user.id, username: user.username, role: user.role };
+    this.loginSession = user.sessionId;
     this.userChannel = this.host.broker.subscribe(channels.user(user.username), (message) =>
-      this.onUserMessage(message),
+      this.guard("delivering a user message", () => this.onUserMessage(message)),
     );
     try {
       await this.userChannel.ready;
@@ -407,8 +474,7 @@ export class StompSession {
 
     this.state = "connected";
     this.version = version;
-    // stompjs escapes headers only once 1.2 is agreed; 1.0 knows no escapes.
-    this.decoder.unescapeHeaders = version === "1.2";
+    // From here on, frames are unescaped if 1.2 was agreed (stompjs escapes only under 1.2; 1.0 knows no escapes).
     this.clearTimers();
 
     const headers: [string, string][] = [["version", version]];
@@ -436,7 +502,9 @@ export class StompSession {
   private revalidateLater(token: string): void {
     const every = this.settings.revalidateMs;
     if (every <= 0) return;
-    this.after(every * (0.75 + Math.random() / 2), () => void this.revalidate(token));
+    this.after(every * (0.75 + Math.random() / 2), () => {
+      this.revalidate(token).catch((error: unknown) => this.crash(error, "revalidating the token"));
+    });
   }
 
   private async revalidate(token: string): Promise<void> {
@@ -490,7 +558,7 @@ export class StompSession {
 
   // ---- SUBSCRIBE / UNSUBSCRIBE ----
 
-  private async onSubscribe(frame: Frame): Promise<void> {
+  private async onSubscribe(frame: Frame): Promise<Outcome> {
     const user = this.user!;
     const destination = requireHeader(frame, "destination");
     const id = header(frame, "id") ?? (this.version === "1.0" ? destination : undefined);
@@ -499,42 +567,36 @@ export class StompSession {
     const ack = header(frame, "ack") ?? "auto";
     if (ack !== "auto" && ack !== "client" && ack !== "client-individual")
       throw new ProtocolViolation("Invalid ack mode");
+    const receipt = header(frame, "receipt");
     if (this.subscriptions.size >= this.settings.maxSubscriptions) {
-      this.sendError("Too many subscriptions on one connection.", destination);
-      return;
+      return this.refuse("Too many subscriptions on one connection.", destination, receipt);
     }
 
     const target = parseSubscribeDestination(destination);
-    if (target.kind === "unknown") {
-      this.sendError("Unknown destination.", destination);
-      return;
-    }
+    if (target.kind === "unknown") return this.refuse("Unknown destination.", destination, receipt);
     const subscription: Subscription = { id, destination, ack, target };
     if (target.kind === "user-queue") {
       if (target.owner !== null && !sameUsername(target.owner, user.username)) {
-        this.sendError("You cannot subscribe to another user's queue.", destination);
-        return;
+        return this.refuse("You cannot subscribe to another user's queue.", destination, receipt);
       }
       // Delivered through the user channel the session already listens to.
       this.subscriptions.set(id, subscription);
-      return;
+      return "done";
     }
 
     const verdict = await this.host.authorizeSubscribe(user, target.topic);
-    if (this.state !== "connected") return;
-    if (verdict !== true) {
-      this.sendError(verdict, destination);
-      return;
-    }
+    if (this.state !== "connected") return "refused";
+    if (verdict !== true) return this.refuse(verdict, destination, receipt);
     // Reserve the id while the broker subscribes; frames are handled one at a time, so nothing else can take it.
     const channel =
       target.topic.kind === "group" ? channels.group(target.topic.groupId) : (channels.userStatus as string);
     subscription.broker = this.host.broker.subscribe(channel, (message) =>
-      this.deliver(subscription, topicBody(message)),
+      this.guard("delivering a topic message", () => this.deliver(subscription, topicBody(message))),
     );
     this.subscriptions.set(id, subscription);
     // A failure is a server error: ERROR and close, the client reconnects and subscribes again.
     await subscription.broker.ready;
+    return "done";
   }
 
   private onUnsubscribe(frame: Frame): void {
@@ -549,46 +611,40 @@ export class StompSession {
 
   // ---- SEND ----
 
-  private async onSend(frame: Frame): Promise<void> {
+  private async onSend(frame: Frame): Promise<Outcome> {
     const user = this.user!;
     const destination = requireHeader(frame, "destination");
+    const receipt = header(frame, "receipt");
     if (!destination.startsWith(APP_PREFIX)) {
-      this.sendError("Messages can only be sent to /app/… destinations.", destination);
-      return;
+      return this.refuse("Messages can only be sent to /app/… destinations.", destination, receipt);
     }
     let text: string;
     try {
       text = utf8Decoder.decode(frame.body);
     } catch {
-      this.sendError("The message body must be UTF-8 JSON.", destination);
-      return;
+      return this.refuse("The message body must be UTF-8 JSON.", destination, receipt);
     }
     let body: unknown;
     if (text.trim() !== "") {
       try {
         body = JSON.parse(text);
       } catch {
-        this.sendError("The message body must be JSON.", destination);
-        return;
+        return this.refuse("The message body must be JSON.", destination, receipt);
       }
     }
 
     if (destination === destinations.presence) {
       const status = (body as { status?: unknown } | undefined)?.status;
       if (status !== "ONLINE" && status !== "ACTIVE") {
-        this.sendError('Presence must be {"status":"ONLINE"} or {"status":"ACTIVE"}.', destination);
-        return;
+        return this.refuse('Presence must be {"status":"ONLINE"} or {"status":"ACTIVE"}.', destination, receipt);
       }
       this.presence = status;
       this.host.setPresence(this, status);
-      return;
+      return "done";
     }
 
     const handler = this.host.sendHandler(destination);
-    if (!handler) {
-      this.sendError("Unknown destination.", destination);
-      return;
-    }
+    if (!handler) return this.refuse("Unknown destination.", destination, receipt);
     const headers: Record<string, string> = {};
     for (const [name, value] of frame.headers) if (!(name in headers)) headers[name] = value;
     try {
@@ -600,15 +656,22 @@ export class StompSession {
         headers,
         sendError: (message) => this.sendError(message, destination),
       });
+      return "done";
     } catch (error) {
+      // Not stored: the client is told why, and gets no RECEIPT (a RECEIPT means "stored").
       const refusal = this.host.refusalMessage(error);
       if (refusal === undefined) {
         this.log.error({ err: error, session: this.id, destination }, "send handler failed");
-        this.sendError("The message could not be processed. Please try again.", destination);
-      } else {
-        this.sendError(refusal, destination);
+        return this.refuse("The message could not be processed. Please try again.", destination, receipt);
       }
+      return this.refuse(refusal, destination, receipt);
     }
+  }
+
+  /** A refused frame: the reason goes to the errors queue (with the frame's receipt, so the client can match it). */
+  private refuse(message: string, destination: string, receipt: string | undefined): Outcome {
+    this.sendError(message, destination, receipt);
+    return "refused";
   }
 
   // ---- output ----
@@ -641,6 +704,35 @@ export class StompSession {
     this.write(encodeFrame({ command, headers, body: bytes }, { escapeHeaders: this.version === "1.2" }));
   }
 
+  /** Runs `work` for this session; an unexpected error ends the session (logged), never the caller. */
+  private guard(context: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.crash(error, context);
+    }
+  }
+
+  /**
+   * The last resort for an error nobody expected (a bug): log it with context, tell the client if
+   * possible, close the socket. Never throws: this is what keeps one session's failure its own.
+   */
+  private crash(error: unknown, context: string): void {
+    try {
+      this.log.error({ err: error, session: this.id, user: this.user?.username, context }, "STOMP session failed");
+    } catch {
+      // A logger that throws must not take the process with it.
+    }
+    if (this.state === "closing" || this.state === "closed") return;
+    try {
+      this.fail("Internal server error", CLOSE.serverError);
+    } catch {
+      this.release();
+      this.state = "closed";
+      this.socket.terminate();
+    }
+  }
+
   /**
    * Queues a frame (or heart-beat) and sends everything queued in this turn of the event loop as
    * one WebSocket message: STOMP frames are self-delimiting, and one write per burst instead of
@@ -650,7 +742,7 @@ export class StompSession {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.outbox.push(typeof data === "string" ? utf8Encoder.encode(data) : data);
     this.lastSentAt = Date.now();
-    if (this.outbox.length === 1) setImmediate(() => this.flushOutbox());
+    if (this.outbox.length === 1) setImmediate(() => this.guard("writing", () => this.flushOutbox()));
   }
 
   private flushOutbox(): void {
@@ -670,8 +762,14 @@ export class StompSession {
   /** ERROR frame, then close: for protocol and authentication failures only. */
   private fail(message: string, code: number, extraHeaders: [string, string][] = []): void {
     if (this.state === "closing" || this.state === "closed") return;
-    this.sendFrame("ERROR", [["message", message], ...extraHeaders, ["content-type", "text/plain"]], message);
-    this.close(code, message.length <= 120 ? message : "STOMP error");
+    try {
+      this.sendFrame("ERROR", [["message", message], ...extraHeaders, ["content-type", "text/plain"]], message);
+    } catch (error) {
+      // Only a header our encoder refuses can get here: the close below still tells the client.
+      this.log.error({ err: error, session: this.id }, "could not encode an ERROR frame");
+    }
+    // A close reason is at most 123 bytes (ws throws beyond).
+    this.close(code, Buffer.byteLength(message) <= 120 ? message : "STOMP error");
   }
 
   // ---- lifecycle ----
@@ -681,7 +779,7 @@ export class StompSession {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        run();
+        this.guard("a timer", run);
       },
       Math.min(ms, MAX_TIMER_MS),
     );

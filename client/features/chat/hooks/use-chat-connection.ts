@@ -18,6 +18,8 @@ export interface ConnectionState {
 export interface Refusal {
   message: string;
   destination: string | null;
+  /** The refused frame's receipt, when it asked for one (a refused SEND gets no RECEIPT). */
+  receipt?: string;
 }
 
 export interface StatusUpdate {
@@ -91,10 +93,11 @@ export function useChatConnection(options: ChatConnectionOptions) {
     }
   });
   const onRefusal = useEffectEvent((body: string) => {
-    const data = parseJson(body) as { message?: unknown; destination?: unknown } | undefined;
+    const data = parseJson(body) as { message?: unknown; destination?: unknown; receipt?: unknown } | undefined;
     const message = typeof data?.message === "string" ? data.message : body || "The server refused the request.";
     const destination = typeof data?.destination === "string" ? data.destination : null;
-    options.onRefusal({ message, destination });
+    const receipt = typeof data?.receipt === "string" ? data.receipt : undefined;
+    options.onRefusal({ message, destination, receipt });
   });
   const onConnected = useEffectEvent((reconnect: boolean) => options.onConnected({ reconnect }));
   const onDisconnected = useEffectEvent(() => options.onDisconnected());

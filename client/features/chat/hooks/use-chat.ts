@@ -235,7 +235,12 @@ export function useChat(identity: ChatIdentity) {
     (refusal: Refusal) => {
       toast({ title: "Not sent", description: refusal.message, tone: "error" });
       if (refusal.destination === chatDestinations.sendPrivate || refusal.destination === chatDestinations.sendGroup) {
-        dispatch({ type: "pendingFailed", destination: refusal.destination, error: refusal.message });
+        dispatch({
+          type: "pendingFailed",
+          destination: refusal.destination,
+          clientId: refusal.receipt,
+          error: refusal.message,
+        });
         // A group's rules may have changed since the list was read: read them again.
         if (refusal.destination === chatDestinations.sendGroup) {
           void queryClient.invalidateQueries({ queryKey: chatKeys.groupLists });

@@ -153,7 +153,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
         ),
       };
     case "pendingFailed": {
-      // A refusal names only the destination: it is about the oldest send still waiting there.
+      // A refusal names the send's receipt (our clientId); without one, it is about the oldest send still waiting there.
       const kind = destinationKind(action.destination);
       const index =
         action.clientId !== undefined

@@ -1,0 +1,257 @@
+// The process survives a failure injected into each layer: the STOMP codec, the protocol layer, a
+// send handler, the database under a send, broker delivery, output, a session timer, and an HTTP
+// route, hook and query. Each failure ends only its own session or request (logged with context),
+// the bystanders keep chatting, HTTP keeps answering, and nothing escapes as an unhandled
+// rejection or uncaught exception.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { chatDestinations } from "../../shared/chat.ts";
+import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import { FrameDecoder } from "../realtime/stomp/decode.ts";
+import { header } from "../realtime/stomp/frame.ts";
+import { StompSession } from "../realtime/stomp/session.ts";
+import {
+  RawClient,
+  type RealtimeTestApp,
+  type StompTestClient,
+  staffUser,
+  startApp,
+  stompClient,
+  waitFor,
+} from "../realtime/test-helpers.ts";
+
+const escaped: unknown[] = [];
+const onUnhandled = (reason: unknown) => escaped.push(reason);
+const onUncaught = (error: unknown) => escaped.push(error);
+
+let t: RealtimeTestApp;
+const logs: Record<string, unknown>[] = [];
+let alice: StompTestClient;
+let bob: StompTestClient;
+let bobName: string;
+let bobInbox: { messages: { body: string }[] };
+let admin: string;
+
+/** Anything else in this file that spies on a prototype is undone after each test. */
+afterEach(() => vi.restoreAllMocks());
+
+beforeAll(async () => {
+  process.on("unhandledRejection", onUnhandled);
+  process.on("uncaughtException", onUncaught);
+  t = await startApp(
+    // Heart-beats every 100 ms for a client that asks for them (the bystanders ask for 10 s).
+    { broker: "memory", session: { heartBeatMs: 100 } },
+    {
+      logger: {
+        level: "error",
+        stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+      beforeReady: (app) => {
+        const test = { config: { access: "public" as const }, schema: { hide: true } };
+        app.get("/api/test/throws", test, () => {
+          throw new TypeError("injected: a route that throws");
+        });
+        app.get("/api/test/rejects", test, async () => {
+          await Promise.resolve();
+          throw new RangeError("injected: a route that rejects");
+        });
+        app.get(
+          "/api/test/hook",
+          {
+            ...test,
+            preHandler: async () => {
+              throw new Error("injected: a hook that throws");
+            },
+          },
+          async () => ({ ok: true }),
+        );
+      },
+    },
+  );
+  const [a, b] = [await staffUser(t), await staffUser(t)];
+  bobName = b.username;
+  alice = await stompClient(t.url, a);
+  bob = await stompClient(t.url, b);
+  bobInbox = await bob.subscribe(chatDestinations.privateQueue(b.username));
+  admin = await adminToken(t);
+});
+
+afterAll(async () => {
+  await alice?.close();
+  await bob?.close();
+  await t?.close();
+  process.off("unhandledRejection", onUnhandled);
+  process.off("uncaughtException", onUncaught);
+});
+
+let probes = 0;
+/** The bystanders still chat and HTTP still answers. */
+async function stillServing() {
+  const content = `probe ${++probes}`;
+  expect(await alice.send(chatDestinations.sendPrivate, { recipient: bobName, content })).toBe("done");
+  await waitFor(() => bobInbox.messages.some((message) => message.body.includes(`"${content}"`)), 5_000, content);
+  expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+  expect(escaped).toEqual([]);
+}
+
+/** The error-level log lines since `from` that mention `text`. */
+const loggedSince = (from: number, text: string) =>
+  logs.slice(from).filter((line) => JSON.stringify(line).includes(text));
+
+/**
+ * Sends a SEND with a known receipt and checks the outcome once a later frame's RECEIPT proves the
+ * SEND was handled (frames are handled in order): "done" if its RECEIPT came, else "refused".
+ */
+async function sendAndSettle(client: RawClient, destination: string, body: string): Promise<"done" | "refused"> {
+  const receipt = `send-${++probes}`;
+  client.sendFrame("SEND", { destination, receipt }, body);
+  expect(await client.request("UNSUBSCRIBE", { id: "none" })).toBe("done");
+  return client.frames.some((frame) => header(frame, "receipt-id") === receipt) ? "done" : "refused";
+}
+
+/** A raw, connected victim session subscribed to its errors queue. */
+async function victim() {
+  const user = await staffUser(t);
+  const { client } = await RawClient.connect(t.url, user.token);
+  await client.request("SUBSCRIBE", { id: "errors", destination: chatDestinations.errorsQueue });
+  return { client, user };
+}
+
+describe("a failure injected into the realtime layers ends only its own session", () => {
+  it("the frame decoder (codec)", async () => {
+    const { client } = await victim();
+    const from = logs.length;
+    vi.spyOn(FrameDecoder.prototype, "push").mockImplementationOnce(() => {
+      throw new TypeError("injected: decoder bug");
+    });
+    client.sendFrame("SEND", { destination: chatDestinations.sendPrivate }, "{}");
+    const error = await client.next((frame) => frame.command === "ERROR");
+    expect(header(error, "message")).toBe("Internal server error");
+    expect((await client.waitClosed()).code).toBe(1011);
+    expect(loggedSince(from, "injected: decoder bug")[0]).toMatchObject({ context: "reading a frame" });
+    await stillServing();
+  });
+
+  it("the protocol layer (a frame's handling rejects)", async () => {
+    const { client } = await victim();
+    const from = logs.length;
+    // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
+    vi.spyOn(StompSession.prototype as any, "execute").mockRejectedValueOnce(new Error("injected: protocol bug"));
+    client.sendFrame("SUBSCRIBE", { id: "x", destination: "/user/queue/private", receipt: "r1" });
+    const error = await client.next((frame) => frame.command === "ERROR");
+    expect(header(error, "message")).toBe("Internal server error");
+    expect((await client.waitClosed()).code).toBe(1011);
+    expect(loggedSince(from, "injected: protocol bug")[0]).toMatchObject({ command: "SUBSCRIBE" });
+    await stillServing();
+  });
+
+  it("a send handler that throws: refused, no RECEIPT, the session stays", async () => {
+    t.app.realtime.registerSendHandler("/app/test.throws", () => {
+      throw new TypeError("injected: handler bug");
+    });
+    const { client } = await victim();
+    expect(await sendAndSettle(client, "/app/test.throws", "{}")).toBe("refused");
+    expect(client.closed).toBeUndefined();
+    await stillServing();
+    client.close();
+  });
+
+  it("the database refusing a message's write: refused, no RECEIPT, nothing delivered, then it recovers", async () => {
+    const { client, user } = await victim();
+    // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
+    vi.spyOn(t.app.chat.writer as any, "writeBatch").mockRejectedValueOnce(new Error("injected: database refuses"));
+    const content = "written while the database refuses";
+    expect(
+      await sendAndSettle(client, chatDestinations.sendPrivate, JSON.stringify({ recipient: bobName, content })),
+    ).toBe("refused");
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/chat/private/history?user1=${user.username}&user2=${bobName}&page=0&size=20`,
+      headers: authHeader(user.token),
+    });
+    expect(history.body).not.toContain(content);
+    expect(bobInbox.messages.some((message) => message.body.includes(content))).toBe(false);
+    // The same send, now that the database answers again, is stored and acknowledged.
+    const again = JSON.stringify({ recipient: bobName, content: `${content}, again` });
+    expect(await sendAndSettle(client, chatDestinations.sendPrivate, again)).toBe("done");
+    await stillServing();
+    client.close();
+  });
+
+  it("delivery from the broker", async () => {
+    const { client, user } = await victim();
+    await client.request("SUBSCRIBE", { id: "private", destination: "/user/queue/private" });
+    const from = logs.length;
+    // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
+    vi.spyOn(StompSession.prototype as any, "deliver").mockImplementationOnce(() => {
+      throw new TypeError("injected: delivery bug");
+    });
+    await t.app.realtime.publishToUser(user.username, "/queue/private", { hello: true });
+    expect((await client.waitClosed()).code).toBe(1011);
+    expect(loggedSince(from, "injected: delivery bug")[0]).toMatchObject({ context: "delivering a user message" });
+    await stillServing();
+  });
+
+  it("writing to the socket", async () => {
+    const { client } = await victim();
+    const from = logs.length;
+    // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
+    vi.spyOn(StompSession.prototype as any, "flushOutbox").mockImplementationOnce(() => {
+      throw new TypeError("injected: output bug");
+    });
+    client.sendFrame("SUBSCRIBE", { id: "late", destination: "/user/queue/private", receipt: "r2" });
+    expect((await client.waitClosed()).code).toBe(1011);
+    expect(loggedSince(from, "injected: output bug")[0]).toMatchObject({ context: "writing" });
+    await stillServing();
+  });
+
+  it("a session timer", async () => {
+    const from = logs.length;
+    const user = await staffUser(t);
+    const original = (StompSession.prototype as unknown as { write: (data: Uint8Array | string) => void }).write;
+    // The heart-beat timer's write fails, on the victim's session only.
+    // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
+    const spy = vi.spyOn(StompSession.prototype as any, "write").mockImplementation(function (
+      this: StompSession,
+      data: unknown,
+    ) {
+      if (data === "\n" && this.user?.username === user.username) throw new TypeError("injected: timer bug");
+      return original.call(this, data as string);
+    });
+    const { client } = await RawClient.connect(t.url, user.token, { "heart-beat": "0,100" });
+    expect((await client.waitClosed()).code).toBe(1011);
+    expect(spy).toHaveBeenCalled();
+    expect(loggedSince(from, "injected: timer bug")[0]).toMatchObject({ context: "a timer" });
+    await stillServing();
+  });
+});
+
+describe("a failure injected into an HTTP request ends only that request", () => {
+  it.each([
+    ["a route that throws", "/api/test/throws"],
+    ["a route that rejects", "/api/test/rejects"],
+    ["a hook that throws", "/api/test/hook"],
+  ])("%s: 500 {message}, logged with the request id, no stack", async (_, url) => {
+    const from = logs.length;
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(response.body).not.toMatch(/injected|at |\.ts:/);
+    const line = loggedSince(from, "injected")[0];
+    expect(line).toMatchObject({ msg: "request failed" });
+    expect(line?.reqId).toBeDefined();
+    await stillServing();
+  });
+
+  it("the database refusing a query: 500 for that request, the next one is answered", async () => {
+    const refusing = vi.spyOn(t.app.db, "select").mockImplementation(() => {
+      throw new Error("injected: connection refused");
+    });
+    const refused = await t.app.inject({ method: "GET", url: "/api/admin/employees", headers: authHeader(admin) });
+    refusing.mockRestore();
+    expect(refused.statusCode).toBe(500);
+    expect(refused.body).not.toContain("injected");
+    const answered = await t.app.inject({ method: "GET", url: "/api/admin/employees", headers: authHeader(admin) });
+    expect(answered.statusCode).toBe(200);
+    await stillServing();
+  });
+});
