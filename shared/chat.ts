@@ -184,9 +184,15 @@ export const sendGroupSchema = z.object({
 export const uploadResultSchema = z.object({ fileUrl: z.string(), fileType: z.string(), fileName: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** The browser's PushSubscription.toJSON(). */
+/**
+ * The browser's PushSubscription.toJSON(). An endpoint is a serialised URL, so ASCII: that also
+ * keeps it within what the database can index (2000 non-ASCII characters would not be).
+ */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.string().max(2000),
+  endpoint: z
+    .string()
+    .max(2000)
+    .regex(/^[\x21-\x7e]*$/, "The push endpoint must be a URL written in ASCII"),
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });

@@ -16,6 +16,25 @@ const statusMessages: Record<number, string> = {
   429: "Too many requests. Please wait and try again.",
 };
 
+/**
+ * PostgreSQL errors that only bad input causes: data exceptions (a text it cannot store: NUL,
+ * invalid UTF-8; a value too long; a number out of range; text that is not a number or a date)
+ * and 54000 (a value too big for an index entry). Validation refuses these first; this is the
+ * second line, so they answer 400, never 500.
+ */
+const inputDatabaseErrors = new Set(["22001", "22003", "22007", "22008", "22021", "22025", "22P02", "22P05", "54000"]);
+
+/** Is this (possibly wrapped: drizzle keeps the driver's error as `cause`) a database error bad input caused? */
+function isInputDatabaseError(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && inputDatabaseErrors.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Turns every error into `{message}` (plus `errors` for invalid input) and never leaks 5xx details. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -48,6 +67,11 @@ export const errorsPlugin = fp(
                 ? "The request body is not valid."
                 : (statusMessages[status] ?? "The request is not valid.");
         return reply.status(status).send({ message });
+      }
+
+      if (isInputDatabaseError(error)) {
+        request.log.warn({ err: error }, "input refused by the database");
+        return reply.status(400).send({ message: "Some of the values sent cannot be stored." });
       }
 
       request.log.error({ err: error }, "request failed");

@@ -16,6 +16,7 @@ import {
   type UploadStore,
 } from "../../lib/uploads.ts";
 import { bearerToken, currentUser, TOKEN_TTL_SECONDS } from "../../plugins/auth.ts";
+import { assertNoControlCharacters } from "../../plugins/input.ts";
 import { checkAttachmentHead, classifyAttachment, isInlineType } from "./attachment-types.ts";
 import type { ChatRepository } from "./repository.ts";
 
@@ -65,7 +66,11 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         let fileName = "";
         try {
           for await (const part of request.parts()) {
-            if (part.type === "field") continue;
+            // Text fields are not used, but are held to the rule every other input is (DESIGN §14).
+            if (part.type === "field") {
+              assertNoControlCharacters({ [part.fieldname]: part.value });
+              continue;
+            }
             if (part.fieldname !== "file" || saved) {
               part.file.resume();
               throw badRequest("Send exactly one file, in the field `file`.", { file: "Send exactly one file" });
@@ -168,7 +173,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", "default-src 'none'; sandbox")
           .header("cross-origin-resource-policy", "same-origin")
-          .header("cache-control", "private, max-age=3600")
+          .header("cache-control", "private, no-store")
           .header("referrer-policy", "no-referrer");
         if (request.method === "HEAD") return reply.send(undefined);
         return reply.send(createReadStream(file));

@@ -4,7 +4,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodType } from "zod";
 import { chatDestinations, sendGroupSchema, sendPrivateSchema } from "../../../shared/chat.ts";
+import { chatAttachments } from "../../db/schema.ts";
+import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { uploadStore } from "../../lib/uploads.ts";
+import { controlCharacterPaths } from "../../plugins/input.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import { attachmentRoutes } from "./attachment-routes.ts";
 import { groupRoutes } from "./group-routes.ts";
@@ -13,7 +16,7 @@ import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { chatRepository } from "./repository.ts";
 import { chatRoutes } from "./routes.ts";
-import { attachmentKeyOf, ChatService } from "./service.ts";
+import { ChatService } from "./service.ts";
 
 export interface ChatModuleOptions {
   push?: {
@@ -36,6 +39,9 @@ declare module "fastify" {
 
 /** A SEND body read with a shared schema; its first problem goes back to the sender. */
 function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  // PostgreSQL cannot store NUL: such text is refused here, like on every HTTP route (plugins/input.ts).
+  const [badField] = controlCharacterPaths(body);
+  if (badField) throw new RealtimeRefusal(`The message is not valid (${badField}): it contains control characters.`);
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -77,9 +83,7 @@ export const chatModule = fp<ChatModuleOptions>(
       throw new RealtimeRefusal("You are not a member of this group.");
     });
 
-    const removeFiles = async (fileUrls: string[]) => {
-      const keys = fileUrls.map(attachmentKeyOf).filter((key): key is string => key !== undefined);
-      await repository.removeAttachments(keys);
+    const removeFiles = async (keys: string[]) => {
       await Promise.all(keys.map((key) => store.remove(key)));
     };
 
@@ -106,7 +110,11 @@ export const chatModule = fp<ChatModuleOptions>(
     };
     const timer = setInterval(startSweep, SWEEP_EVERY_MS);
     timer.unref();
-    app.addHook("onReady", async () => startSweep());
+    app.addHook("onReady", async () => {
+      // Before serving: attachment files whose row never committed (or was deleted) before a crash.
+      await reconcileUploads(store, keysIn(app.db, chatAttachments.key), { log });
+      startSweep();
+    });
     // Let queued message writes and a running sweep finish before the database closes.
     app.addHook("preClose", async () => {
       clearInterval(timer);
