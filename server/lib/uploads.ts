@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -14,6 +14,8 @@ const keyPattern = /^[A-Za-z0-9_-]{32}$/;
 export const isStorageKey = (value: string) => keyPattern.test(value);
 
 const TEMP_PREFIX = ".upload-";
+/** The name of an upload still being written (or cut off by a crash). */
+export const isTempFileName = (name: string) => name.startsWith(TEMP_PREFIX);
 /** A temporary file untouched for this long belongs to an upload that died with its process. */
 const STALE_TEMP_MS = 6 * 60 * 60 * 1000;
 /** How many leading bytes a type check sees before the rest of an upload is written (file-type's sample size). */
@@ -63,6 +65,16 @@ const removeQuietly = async (file: string) => {
   }
 };
 
+/** Flushes a file (or a directory's entries) to the disk: a row committed after it never outlives it in a power cut. */
+const syncToDisk = async (file: string) => {
+  const handle = await open(file, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
 const defaultClassify = async (file: string) => (await fileTypeFromFile(file))?.mime ?? "application/octet-stream";
 
 /**
@@ -105,8 +117,10 @@ function headTap(bytes: number, check: ((head: Buffer) => void | Promise<void>) 
 
 /**
  * A directory of uploaded files stored under random keys: names never reach the file system.
- * Every upload is streamed to a temporary file and renamed to its key only once it is complete
- * and accepted, so a failure at any point leaves nothing behind.
+ * Every upload is streamed to a temporary file and renamed to its key only once it is complete,
+ * accepted and on disk, so a failure at any point leaves nothing behind. The caller commits the
+ * row naming the key after that; a crash in between leaves a file no row names, which
+ * `reconcileUploads` (upload-reconciliation.ts) removes at the next start.
  */
 export function uploadStore(dir: string) {
   const pathOf = (key: string) => {
@@ -134,7 +148,10 @@ export function uploadStore(dir: string) {
         // Decided by the content's magic bytes, never by the name or the declared type.
         const contentType = size > 0 ? await (options.classify ?? defaultClassify)(temp, tap.head()) : "";
         const key = newStorageKey();
+        await syncToDisk(temp);
         await rename(temp, pathOf(key));
+        // Not every platform opens a directory (Windows): there the new name is as durable as the OS makes it.
+        await syncToDisk(dir).catch(() => {});
         return { key, size, contentType: contentType || "application/octet-stream" };
       } catch (error) {
         // Let the rest of the part flow by, so the request can finish and be answered.
@@ -150,7 +167,7 @@ export function uploadStore(dir: string) {
     async removeStaleTemps(now = Date.now()): Promise<number> {
       let removed = 0;
       for (const name of await readdir(dir).catch(() => [] as string[])) {
-        if (!name.startsWith(TEMP_PREFIX)) continue;
+        if (!isTempFileName(name)) continue;
         const file = path.join(dir, name);
         const info = await stat(file).catch(() => undefined);
         if (info && now - info.mtimeMs > STALE_TEMP_MS) {

@@ -241,3 +241,40 @@ describe("reading attachments", () => {
     expect((await fetchFile(fileUrl, bob)).statusCode).toBe(403);
   });
 });
+
+describe("deleting a group", () => {
+  it("deletes the attachments only its messages carried, rows and files; one also sent privately stays", async () => {
+    const group = (
+      await t.app.inject({
+        method: "POST",
+        url: chatPaths.createGroup,
+        headers: authHeader(admin.token),
+        payload: { name: "Short-lived", members: [alice.username, bob.username] },
+      })
+    ).json() as { id: number };
+    const onlyHere = await uploaded(alice, samples.pdf, "only-here.pdf");
+    const alsoPrivate = await uploaded(alice, samples.png, "also-private.png");
+    const a = await connect(alice);
+    for (const { fileUrl } of [onlyHere, alsoPrivate]) {
+      await a.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "", fileUrl });
+    }
+    await a.client.send(chatDestinations.sendPrivate, {
+      recipient: bob.username,
+      content: "",
+      fileUrl: alsoPrivate.fileUrl,
+    });
+    const keyOf = (fileUrl: string) => fileUrl.slice(chatPaths.chatFilesPrefix.length);
+    expect(storedFiles()).toEqual(expect.arrayContaining([keyOf(onlyHere.fileUrl), keyOf(alsoPrivate.fileUrl)]));
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: chatPaths.deleteGroup(group.id),
+      headers: authHeader(admin.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(storedFiles()).not.toContain(keyOf(onlyHere.fileUrl));
+    expect((await fetchFile(onlyHere.fileUrl, alice)).statusCode).toBe(404);
+    expect(storedFiles()).toContain(keyOf(alsoPrivate.fileUrl));
+    expect((await fetchFile(alsoPrivate.fileUrl, bob)).statusCode).toBe(200);
+  });
+});

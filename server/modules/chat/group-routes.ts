@@ -23,7 +23,8 @@ const removedFromGroup = "You are no longer a member of this group.";
 /** Groups (SPEC §7 /api/group/…; SPEC §5–6 rules). Registered under /api. */
 export const groupRoutes = (
   repository: ChatRepository,
-  onGroupDeleted: (fileUrls: string[]) => Promise<void>,
+  /** Removes the files of the attachments deleted with a group (their rows are gone already). */
+  onGroupDeleted: (attachmentKeys: string[]) => Promise<void>,
 ): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
@@ -190,13 +191,13 @@ export const groupRoutes = (
       },
       async (request, reply) => {
         await manageable(request.params.id, currentUser(request));
-        const { members, fileUrls } = await repository.deleteGroup(request.params.id);
+        const { members, attachmentKeys } = await repository.deleteGroup(request.params.id);
         await Promise.all(
           members.map((name) =>
             app.realtime.revokeSubscriptions(name, destinations.group(request.params.id), "This group was deleted."),
           ),
         );
-        await onGroupDeleted(fileUrls);
+        await onGroupDeleted(attachmentKeys);
         return reply.status(204).send(null);
       },
     );

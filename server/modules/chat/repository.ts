@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { ChatGroup, ChatMessage, MessagePage, UnreadItem } from "../../../shared/chat.ts";
+import {
+  type ChatGroup,
+  type ChatMessage,
+  chatPaths,
+  type MessagePage,
+  type UnreadItem,
+} from "../../../shared/chat.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -313,18 +319,35 @@ export function chatRepository(db: Db) {
         .where(eq(chatGroups.id, id));
     },
 
-    /** Deletes a group with its members, messages and unread state; the attachment keys its messages carried. */
-    async deleteGroup(id: number): Promise<{ members: string[]; fileUrls: string[] }> {
+    /**
+     * Deletes a group with its members, messages and unread state, and, in the same transaction,
+     * the attachment rows no other message carries: their keys are returned, for the caller to
+     * remove the files after (a crash in between leaves only files without rows, which the
+     * start-up reconciliation removes).
+     */
+    async deleteGroup(id: number): Promise<{ members: string[]; attachmentKeys: string[] }> {
       return db.transaction(async (tx) => {
         const members = (
           await tx.select({ username: groupMembers.username }).from(groupMembers).where(eq(groupMembers.groupId, id))
         ).map((row) => row.username);
         const files = await tx
-          .select({ fileUrl: messages.fileUrl })
+          .selectDistinct({ fileUrl: messages.fileUrl })
           .from(messages)
           .where(and(eq(messages.groupId, id), sql`${messages.fileUrl} is not null`));
         await tx.delete(chatGroups).where(eq(chatGroups.id, id));
-        return { members, fileUrls: files.map((row) => row.fileUrl).filter((url): url is string => url !== null) };
+        const fileUrls = files.map((row) => row.fileUrl).filter((url): url is string => url !== null);
+        if (fileUrls.length === 0) return { members, attachmentKeys: [] };
+        const urlOf = sql`${chatPaths.chatFilesPrefix} || ${chatAttachments.key}`;
+        const removed = await tx
+          .delete(chatAttachments)
+          .where(
+            and(
+              inArray(urlOf, fileUrls),
+              sql`not exists (select 1 from ${messages} where ${messages.fileUrl} = ${urlOf})`,
+            ),
+          )
+          .returning({ key: chatAttachments.key });
+        return { members, attachmentKeys: removed.map((row) => row.key) };
       });
     },
 
@@ -384,11 +407,6 @@ export function chatRepository(db: Db) {
         .where(and(isNull(chatAttachments.sentAt), lt(chatAttachments.createdAt, before)))
         .returning({ key: chatAttachments.key });
       return rows.map((row) => row.key);
-    },
-
-    /** Attachment rows no message refers to any more (e.g. after a group was deleted): removed, keys returned. */
-    async removeAttachments(keys: string[]): Promise<void> {
-      if (keys.length > 0) await db.delete(chatAttachments).where(inArray(chatAttachments.key, keys));
     },
 
     // Push subscriptions ------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { sharedFiles } from "../../db/schema.ts";
+import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { sharedFileRepository } from "./repository.ts";
 import { type ShareStorage, shareStorage } from "./storage.ts";
 
@@ -22,7 +24,11 @@ export async function sweepExpiredShares(
   return total;
 }
 
-/** Runs the sweep once when the app is ready, then every minute; stops when the app closes. */
+/**
+ * When the app is ready: removes share files without a row (a crash between an upload's file and
+ * its row, or between a row's delete and its file's), then sweeps, and again every minute; stops
+ * when the app closes.
+ */
 export async function shareSweeper(app: FastifyInstance) {
   const storage = shareStorage(app.config.dataDir);
   await storage.init();
@@ -40,6 +46,7 @@ export async function shareSweeper(app: FastifyInstance) {
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
+    await reconcileUploads(storage, keysIn(app.db, sharedFiles.token), { log: app.log });
     await sweep();
     timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();
