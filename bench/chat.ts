@@ -19,12 +19,20 @@
  * latency p99. Prints a table; writes bench/results/chat.json.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
+import {
+  benchRoot,
+  createBenchUsers,
+  openBenchApp,
+  type Percentiles,
+  percentiles,
+  renderTable,
+  Session,
+  sleep,
+  writeResults,
+} from "./lib/chat-bench.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,23 +48,8 @@ const { values } = parseArgs({
 });
 
 const self = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(self), "..");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (message: string) => console.error(`bench:chat: ${message}`);
 const POSTGRES_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-interface Percentiles {
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function percentiles(values: number[]): Percentiles {
-  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
-  const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
-  return { p50: at(0.5), p99: at(0.99), max: Number(sorted[sorted.length - 1]!.toFixed(1)) };
-}
 
 interface LoadPlan {
   url: string;
@@ -81,48 +74,6 @@ interface ClientReport {
 
 // ---------------------------------------------------------------------------------------------
 // Client process: opens the sessions, sends, measures.
-
-/** One STOMP session over a raw WebSocket; frames are parsed just enough to measure. */
-class Session {
-  readonly socket: WebSocket;
-  constructor(
-    url: string,
-    readonly username: string,
-    token: string,
-    onFrame: (session: Session, command: string, headers: Map<string, string>, body: string) => void,
-    ready: (error?: Error) => void,
-  ) {
-    this.socket = new WebSocket(url, ["v12.stomp"], { perMessageDeflate: false });
-    this.socket.once("error", (error) => ready(error));
-    this.socket.once("open", () => {
-      this.socket.send(
-        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\nAuthorization:Bearer ${token}\n\n\0` +
-          "SUBSCRIBE\nid:q\ndestination:/user/queue/private\n\n\0" +
-          "SUBSCRIBE\nid:e\ndestination:/user/queue/errors\nreceipt:ready\n\n\0",
-      );
-    });
-    this.socket.on("message", (data: Buffer) => {
-      const text = data.toString("utf8");
-      // Frames are separated by NUL; heart-beats are bare newlines.
-      for (const raw of text.split("\0")) {
-        const frame = raw.replace(/^\n+/, "");
-        if (frame === "") continue;
-        const end = frame.indexOf("\n\n");
-        const head = (end === -1 ? frame : frame.slice(0, end)).split("\n");
-        const command = head[0] ?? "";
-        const headers = new Map<string, string>();
-        for (const line of head.slice(1)) {
-          const colon = line.indexOf(":");
-          if (colon > 0 && !headers.has(line.slice(0, colon))) headers.set(line.slice(0, colon), line.slice(colon + 1));
-        }
-        const body = end === -1 ? "" : frame.slice(end + 2);
-        if (command === "ERROR") ready(new Error(headers.get("message") ?? "ERROR"));
-        else if (command === "RECEIPT" && headers.get("receipt-id") === "ready") ready();
-        onFrame(this, command, headers, body);
-      }
-    });
-  }
-}
 
 async function runClients() {
   const plan = await new Promise<LoadPlan>((resolve) => process.once("message", (m) => resolve(m as LoadPlan)));
@@ -210,9 +161,7 @@ async function runClients() {
         seq++;
         sentAt.set(seq, performance.now());
         const body = JSON.stringify({ recipient: recipient.username, content: `bench ${seq}` });
-        sender.socket.send(
-          `SEND\ndestination:/app/chat.sendPrivateMessage\ncontent-type:application/json\nreceipt:m${seq}\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`,
-        );
+        sender.send("/app/chat.sendPrivateMessage", body, [`receipt:m${seq}`]);
       }
       if (elapsed >= plan.durationS * 1000) {
         clearInterval(tick);
@@ -266,51 +215,16 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 async function runServer(db: "pglite" | "postgres", sessions: number) {
-  const { buildApp } = await import("../server/app.ts");
-  const { loadConfig } = await import("../server/config.ts");
-  const { openDatabase } = await import("../server/db/client.ts");
-  const { users, messages } = await import("../server/db/schema.ts");
+  const { messages } = await import("../server/db/schema.ts");
   const { count } = await import("drizzle-orm");
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
-  const { createTemporaryDatabase } = await import("../server/db/temporary-database.ts");
-  const scratch = db === "postgres" ? await createTemporaryDatabase(POSTGRES_URL, "bench_chat") : undefined;
-  const database = await openDatabase(
-    scratch ? { databaseUrl: scratch.url, poolSize: 20 } : { pgliteDir: path.join(dataDir, "pglite") },
-  );
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ADMIN_USERNAME: "bench-admin",
-    ADMIN_PASSWORD: "bench-admin-password",
-    ...(values.redis ? { REDIS_URL: values.redis } : {}),
-  });
-  const app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" } });
+  const bench = await openBenchApp({ db, postgresUrl: POSTGRES_URL, redisUrl: values.redis, prefix: "bench-chat" });
+  const { app } = bench;
   let clients: ChildProcess | undefined;
   try {
     await app.ready();
     // N distinct users (tokens signed directly: the bench is about chat, not argon2).
-    const people: { username: string; token: string }[] = [];
-    for (let i = 0; i < sessions; i += 1000) {
-      const rows = await app.db
-        .insert(users)
-        .values(
-          Array.from({ length: Math.min(1000, sessions - i) }, (_, j) => ({
-            kind: "employee" as const,
-            name: `Bench User ${i + j}`,
-            email: `bench${i + j}@example.com`,
-            username: `bench.u${String(i + j).padStart(5, "0")}`,
-            passwordHash: "not-a-login",
-          })),
-        )
-        .returning({ id: users.id, username: users.username });
-      for (const row of rows) {
-        people.push({
-          username: row.username,
-          token: await app.auth.signToken({ id: row.id, username: row.username, kind: "employee", tokenVersion: 0 }),
-        });
-      }
-    }
+    const people = await createBenchUsers(app, sessions);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (!address || typeof address === "string") throw new Error("no port");
@@ -355,10 +269,7 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     };
   } finally {
     clients?.kill();
-    await app.close();
-    await database.close();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
@@ -383,7 +294,7 @@ function runScenario(db: string, sessions: number): Promise<Result> {
         "--role",
         `server:${db}:${sessions}`,
       ],
-      { stdio: ["ignore", "pipe", "inherit"], cwd: root },
+      { stdio: ["ignore", "pipe", "inherit"], cwd: benchRoot },
     );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -426,9 +337,7 @@ function table(results: Result[]): string {
     String(r.receiptMs.p99),
     `${r.delivered}/${r.sent}`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+  return renderTable(header, rows);
 }
 
 async function main() {
@@ -442,13 +351,12 @@ async function main() {
     }
   }
   console.log(table(results));
-  const dir = path.join(root, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, "chat.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), cores: (await import("node:os")).availableParallelism(), results }, null, 2)}\n`,
-  );
-  log("wrote bench/results/chat.json");
+  const file = writeResults("chat.json", {
+    date: new Date().toISOString(),
+    cores: (await import("node:os")).availableParallelism(),
+    results,
+  });
+  log(`wrote ${file}`);
 }
 
 if (values.role === "clients") {

@@ -1,0 +1,221 @@
+/**
+ * Shared by the chat benchmarks (bench/chat.ts, bench/soak.ts): the app on a fresh database, bench
+ * users with signed tokens, a raw STOMP session over a WebSocket, percentiles, tables and results.
+ *
+ * Server code is imported lazily (inside the functions that need it) so that a load-generating
+ * process importing this file does not load the server.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebSocket } from "ws";
+import type { buildApp } from "../../server/app.ts";
+
+export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and output.
+
+export interface Percentiles {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function percentiles(values: number[]): Percentiles {
+  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
+  return { p50: at(0.5), p99: at(0.99), max: Number(sorted[sorted.length - 1]!.toFixed(1)) };
+}
+
+/** A Markdown table, cells right-aligned. */
+export function renderTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+/** Writes `data` as JSON to bench/results/`fileName` (git-ignored); returns the path relative to the project. */
+export function writeResults(fileName: string, data: unknown): string {
+  const dir = path.join(benchRoot, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, fileName), `${JSON.stringify(data, null, 2)}\n`);
+  return path.posix.join("bench", "results", fileName);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side: the real app on a fresh database.
+
+export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface BenchServerOptions {
+  db: "pglite" | "postgres";
+  /** The PostgreSQL server a scratch database is created on (db "postgres"). */
+  postgresUrl: string;
+  redisUrl?: string;
+  /** Names the temporary directory and database. */
+  prefix: string;
+}
+
+/**
+ * buildApp on a fresh database: PGlite in a temporary DATA_DIR, or a new PostgreSQL database on
+ * `postgresUrl`; `close()` closes the app and removes both.
+ */
+export async function openBenchApp(
+  options: BenchServerOptions,
+): Promise<{ app: BenchApp; dataDir: string; close(): Promise<void> }> {
+  const { buildApp } = await import("../../server/app.ts");
+  const { loadConfig } = await import("../../server/config.ts");
+  const { openDatabase } = await import("../../server/db/client.ts");
+  const { createTemporaryDatabase } = await import("../../server/db/temporary-database.ts");
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${options.prefix}-`));
+  const scratch =
+    options.db === "postgres"
+      ? await createTemporaryDatabase(options.postgresUrl, options.prefix.replace(/[^a-z0-9_]/gi, "_"))
+      : undefined;
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let app: BenchApp | undefined;
+  const close = async () => {
+    try {
+      await app?.close();
+      await database?.close();
+    } finally {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  try {
+    database = await openDatabase(
+      scratch ? { databaseUrl: scratch.url, poolSize: 20 } : { pgliteDir: path.join(dataDir, "pglite") },
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_USERNAME: "bench-admin",
+      ADMIN_PASSWORD: "bench-admin-password",
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    });
+    app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" } });
+    return { app, dataDir, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface BenchUser {
+  id: number;
+  username: string;
+  token: string;
+}
+
+/** `count` employee accounts `bench.u00000`… with tokens signed directly (the benches are about chat, not argon2). */
+export async function createBenchUsers(app: BenchApp, count: number): Promise<BenchUser[]> {
+  const { users } = await import("../../server/db/schema.ts");
+  const people: BenchUser[] = [];
+  for (let i = 0; i < count; i += 1000) {
+    const rows = await app.db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({
+          kind: "employee" as const,
+          name: `Bench User ${i + j}`,
+          email: `bench${i + j}@example.com`,
+          username: `bench.u${String(i + j).padStart(5, "0")}`,
+          passwordHash: "not-a-login",
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    for (const row of rows) {
+      people.push({
+        id: row.id,
+        username: row.username,
+        token: await app.auth.signToken({ id: row.id, username: row.username, kind: "employee", tokenVersion: 0 }),
+      });
+    }
+  }
+  return people;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side.
+
+export type FrameHandler = (session: Session, command: string, headers: Map<string, string>, body: string) => void;
+
+export interface SessionOptions {
+  /** Destinations subscribed to after the errors queue (id "e") and the private queue (id "q"): ids s0, s1, … */
+  subscriptions?: string[];
+}
+
+/**
+ * One STOMP session over a raw WebSocket, frames parsed just enough to measure. CONNECT with
+ * heart-beats 10 s like the browser, then SUBSCRIBEs: /user/queue/errors (id "e"),
+ * /user/queue/private (id "q") and `options.subscriptions`; `ready` is called once the last one's
+ * RECEIPT arrives, or with an error (socket error, ERROR frame, closed before ready).
+ */
+export class Session {
+  readonly socket: WebSocket;
+  constructor(
+    url: string,
+    readonly username: string,
+    token: string,
+    onFrame: FrameHandler,
+    ready: (error?: Error) => void,
+    options: SessionOptions = {},
+  ) {
+    this.socket = new WebSocket(url, ["v12.stomp"], { perMessageDeflate: false });
+    this.socket.once("error", (error) => ready(error));
+    this.socket.once("close", () => ready(new Error("closed before the subscriptions were confirmed")));
+    const subscriptions: [string, string][] = [
+      ["e", "/user/queue/errors"],
+      ["q", "/user/queue/private"],
+      ...(options.subscriptions ?? []).map((destination, i): [string, string] => [`s${i}`, destination]),
+    ];
+    this.socket.once("open", () => {
+      this.socket.send(
+        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\nAuthorization:Bearer ${token}\n\n\0` +
+          subscriptions
+            .map(
+              ([id, destination], i) =>
+                `SUBSCRIBE\nid:${id}\ndestination:${destination}\n${i === subscriptions.length - 1 ? "receipt:ready\n" : ""}\n\0`,
+            )
+            .join(""),
+      );
+    });
+    this.socket.on("message", (data: Buffer) => {
+      const text = data.toString("utf8");
+      // Frames are separated by NUL; heart-beats are bare newlines.
+      for (const raw of text.split("\0")) {
+        const frame = raw.replace(/^\n+/, "");
+        if (frame === "") continue;
+        const end = frame.indexOf("\n\n");
+        const head = (end === -1 ? frame : frame.slice(0, end)).split("\n");
+        const command = head[0] ?? "";
+        const headers = new Map<string, string>();
+        for (const line of head.slice(1)) {
+          const colon = line.indexOf(":");
+          if (colon > 0 && !headers.has(line.slice(0, colon))) headers.set(line.slice(0, colon), line.slice(colon + 1));
+        }
+        const body = end === -1 ? "" : frame.slice(end + 2);
+        if (command === "ERROR") ready(new Error(headers.get("message") ?? "ERROR"));
+        else if (command === "RECEIPT" && headers.get("receipt-id") === "ready") ready();
+        onFrame(this, command, headers, body);
+      }
+    });
+  }
+
+  get open(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** A SEND with a JSON body (and extra header lines such as `receipt:x`). */
+  send(destination: string, body: string, headers: string[] = []): void {
+    this.socket.send(
+      `SEND\ndestination:${destination}\ncontent-type:application/json\n${headers.map((h) => `${h}\n`).join("")}content-length:${Buffer.byteLength(body)}\n\n${body}\0`,
+    );
+  }
+}
