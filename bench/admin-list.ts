@@ -58,6 +58,7 @@ const database = await createTestDatabase();
 const adminPassword = randomBytes(12).toString("base64url");
 const config = loadConfig({
   NODE_ENV: "production",
+  PUBLIC_ORIGIN: "http://127.0.0.1",
   DATA_DIR: dataDir,
   LOG_LEVEL: "silent",
   ADMIN_USERNAME: "admin",

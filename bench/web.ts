@@ -254,6 +254,7 @@ async function main() {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        PUBLIC_ORIGIN: origin,
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,

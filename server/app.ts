@@ -4,7 +4,13 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,8 +31,10 @@ import { leadRoutes } from "./modules/leads/routes.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { inputPlugin } from "./plugins/input.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
 import { sitePlugin } from "./plugins/site.ts";
+import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,11 +47,14 @@ export interface BuildAppOptions {
   realtime?: RealtimePluginOptions;
   /** Chat tuning (tests: the web push agent and a local push endpoint). */
   chat?: ChatModuleOptions;
+  /** How long stalled clients are waited for (DESIGN §14: 30 s; tests shorten them). */
+  timeouts?: Partial<TimeoutSettings>;
 }
 
 /** Builds the whole product as one Fastify instance; `server/main.ts` and every test use this. */
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Without a proxy in front, X-Forwarded-For is the client's to forge: trust none by default.
@@ -52,6 +63,8 @@ export async function buildApp(options: BuildAppOptions) {
     forceCloseConnections: "idle",
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerBadUrl,
+    ...serverTimeoutOptions(timeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +72,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate("config", config);
 
   await app.register(errorsPlugin);
+  // A request body that trickles in is cut (idle sockets and slow headers: the server options above).
+  await app.register(slowBodyPlugin, timeouts);
+  // Text with control characters (NUL above all) is refused before any route sees it (DESIGN §14).
+  await app.register(inputPlugin);
   await app.register(fastifyHelmet, {
     // API answers get the strictest policy; pages set their own hash-based CSP (plugins/site.ts).
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, useDefaults: false },
@@ -158,6 +175,12 @@ function acceptEmptyJsonOnDelete(app: FastifyInstance) {
     if (body === "" && request.method === "DELETE") return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+}
+
+/** A malformed or over-long path: the same `{message}` as every other error, the path not echoed. */
+function answerBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  reply.code(tooLong ? 414 : 400).send({ message: tooLong ? "The address is too long." : "The address is not valid." });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -9,6 +9,29 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.maxShareBytes).toBe(1024 * 1024 * 1024);
+    expect(config.env).toBe("development");
+    expect(config.publicOrigin).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");
+  });
+
+  it("refuses to run in production without PUBLIC_ORIGIN, in one line naming it", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      new ConfigError([
+        "Invalid configuration: PUBLIC_ORIGIN must be set when NODE_ENV=production (the address links and e-mails point to)",
+      ]),
+    );
+    const config = loadConfig({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://www.example.com/app/" });
+    expect(config.publicOrigin).toBe("https://www.example.com");
+  });
+
+  it("refuses a common or guessable ADMIN_PASSWORD", () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: "password1" })).toThrow(
+      /^Invalid configuration: ADMIN_PASSWORD is too common/,
+    );
+    expect(() => loadConfig({ ADMIN_USERNAME: "wilhelmina", ADMIN_PASSWORD: "wilhelmina2024" })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: "admin-password-1" }).adminPassword).toBe("admin-password-1");
   });
 
   it("treats empty strings as unset", () => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { newPasswordProblem } from "./lib/password-policy.ts";
 
 const optionalString = z
   .string()
@@ -21,7 +22,8 @@ const urlWithProtocols = (protocols: string[]) =>
   );
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** `production` is a promise: PUBLIC_ORIGIN must then be set. Unset, `npm start` runs as development (DESIGN §2). */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -65,7 +67,8 @@ export interface Config {
   redisUrl?: string;
   /** Prepended to every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
-  publicOrigin?: string;
+  /** Where absolute links (share links, e-mails) point: PUBLIC_ORIGIN, else http://localhost:PORT outside production. Never the request's Host. */
+  publicOrigin: string;
   jwtSecret?: string;
   adminUsername?: string;
   adminPassword?: string;
@@ -104,6 +107,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.SMTP_URL) !== Boolean(env.NOTIFY_EMAIL)) {
     problems.push("Invalid configuration: SMTP_URL and NOTIFY_EMAIL must be set together");
   }
+  if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN) {
+    problems.push(
+      "Invalid configuration: PUBLIC_ORIGIN must be set when NODE_ENV=production (the address links and e-mails point to)",
+    );
+  }
+  const weakAdminPassword =
+    env.ADMIN_PASSWORD === undefined
+      ? undefined
+      : newPasswordProblem(env.ADMIN_PASSWORD, { name: "Administrator", username: env.ADMIN_USERNAME ?? "admin" });
+  if (weakAdminPassword) {
+    problems.push(
+      "Invalid configuration: ADMIN_PASSWORD is too common or too easy to guess (use a longer phrase, without the username)",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -114,7 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ""),
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     jwtSecret: env.JWT_SECRET,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,

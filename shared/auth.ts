@@ -21,6 +21,19 @@ export const usernameSchema = z
   .max(authLimits.usernameMax, `Username must be at most ${authLimits.usernameMax} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, dots, underscores and hyphens");
 
+/**
+ * The rule for a new password, in words (DESIGN §14): the length is checked here; "not common or
+ * guessable" by a strength estimator on the server (shared/password-strength.ts), whose dictionary
+ * stays out of the browser bundles.
+ */
+export const passwordRule = {
+  /** zxcvbn score (0–4) a new password must reach: 3 is "safely unguessable" against online and throttled guessing. */
+  minScore: 3,
+  hint: `At least ${authLimits.passwordMin} characters, and not a common or easily guessed password (no names or usernames in it).`,
+  tooWeak:
+    "This password is too common or too easy to guess. Use a longer phrase of unrelated words, without the person's name or username.",
+} as const;
+
 /** A new or changed password (existing ones are only checked against their hash). */
 export const newPasswordSchema = z
   .string()

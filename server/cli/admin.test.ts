@@ -81,8 +81,12 @@ describe("npm run admin", { timeout: 60_000 }, () => {
   });
 
   it("resets a password: the new one works, sessions end and a login lock-out is lifted", async () => {
+    const now = new Date();
     await withDatabase(({ db }) =>
-      db.insert(loginFailures).values({ key: "boss", failures: 5, windowStartedAt: new Date() }),
+      db.insert(loginFailures).values([
+        { account: "boss", address: "203.0.113.9", failures: 5, windowStartedAt: now, lastFailedAt: now },
+        { account: "boss", address: "", failures: 40, windowStartedAt: now, lastFailedAt: now },
+      ]),
     );
     const output = await run(["reset", "Boss", "--password", "new-boss-password"], env);
     expect(output).toBe('Password of admin "boss" reset; its sessions have ended.');
@@ -96,7 +100,7 @@ describe("npm run admin", { timeout: 60_000 }, () => {
     expect(generated).toMatch(/password: \S{16,}/);
   });
 
-  it("fails with one clear line for an unknown account, a bad name, a short password or bad usage", async () => {
+  it("fails with one clear line for an unknown account, a bad name, a short or guessable password or bad usage", async () => {
     await expect(run(["reset", "nobody"], env)).rejects.toMatchObject({ message: 'No account named "nobody".' });
     await expect(run(["create", "bad name!"], env)).rejects.toMatchObject({
       message: expect.stringMatching(/^Invalid username/),
@@ -104,6 +108,15 @@ describe("npm run admin", { timeout: 60_000 }, () => {
     await expect(run(["create", "shorty", "--password", "short"], env)).rejects.toMatchObject({
       message: "Invalid password: Password must be at least 8 characters.",
     });
+    // Long enough, but common, or made of the account's own name (DESIGN §14).
+    for (const [name, password] of [
+      ["shorty", "password1"],
+      ["marguerite", "marguerite2024"],
+    ]) {
+      await expect(run(["create", name as string, "--password", password as string], env)).rejects.toMatchObject({
+        message: expect.stringMatching(/^Invalid password: This password is too common or too easy to guess/),
+      });
+    }
     await expect(run([], env)).rejects.toMatchObject({ exitCode: 2 });
     await expect(run(["delete", "boss"], env)).rejects.toMatchObject({ exitCode: 2 });
     await expect(run(["create", "x1", "--pasword", "typo-in-flag"], env)).rejects.toMatchObject({ exitCode: 2 });

@@ -9,13 +9,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { newPasswordSchema, usernameSchema } from "../../shared/auth.ts";
+import { usernameSchema } from "../../shared/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { loginFailures, users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
+import { newPasswordProblem } from "../lib/password-policy.ts";
 import { isUniqueViolation } from "../lib/schemas.ts";
 import { hashPassword } from "../modules/accounts/passwords.ts";
-import { accountKey } from "../modules/auth/login-throttle.ts";
+import { clearLoginFailures } from "../modules/auth/login-throttle.ts";
 
 const usage = `Usage:
   npm run admin -- create <username> [--password <password>]   create an admin account
@@ -58,8 +59,9 @@ function parse(argv: string[]): Command {
   if (!name.success) throw new CliError(`Invalid username: ${name.error.issues[0]?.message}.`);
   const password = parsed.values.password;
   if (password !== undefined) {
-    const checked = newPasswordSchema.safeParse(password);
-    if (!checked.success) throw new CliError(`Invalid password: ${checked.error.issues[0]?.message}.`);
+    // The rule every other way of setting a password follows: length, and not common or guessable.
+    const problem = newPasswordProblem(password, { username: name.data, name: "Administrator" });
+    if (problem) throw new CliError(`Invalid password: ${problem.replace(/\.$/, "")}.`);
   }
   return { command, username: name.data, password };
 }
@@ -134,7 +136,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const account = updated[0];
     if (!account) throw new CliError(`No account named "${args.username}".`);
     // A reset also lifts a login lock-out.
-    await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(account.username)));
+    await clearLoginFailures(db, account.username);
     return `Password of ${account.kind} "${account.username}" reset; its sessions have ended.${shown}`;
   } finally {
     await database.close();

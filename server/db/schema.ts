@@ -40,14 +40,44 @@ export const users = pgTable(
 );
 
 /**
- * Failed logins per account (key = lower(username), known or not), in a fixed window.
- * Kept in the database so the limit holds across server instances.
+ * Failed logins (decision 011): per account and address pair (`address` set), and per account from
+ * every address (`address` = ''), in fixed windows. `account` is lower(username), known or not.
+ * Kept in the database so the limits hold across server instances.
  */
-export const loginFailures = pgTable("login_failures", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
-});
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
+
+/** Addresses an account has logged in from: its own failures elsewhere do not slow it down from these. */
+export const loginAddresses = pgTable(
+  "login_addresses",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("login_addresses_last_login_at_idx").on(t.lastLoginAt)],
+);
+
+/** Sessions ended by logout (the token's `jti`), kept until the token would have expired anyway. */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_at_idx").on(t.expiresAt)],
+);
 
 /** Files an admin shares with clients through an expiring public link. */
 export const sharedFiles = pgTable(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -13,9 +14,19 @@ const testSecret = new TextEncoder().encode("test-secret-test-secret-test-secret
 /** A token built by hand: the right secret unless told otherwise, valid claims unless overridden. */
 function forge(
   claims: Record<string, unknown>,
-  options: { secret?: Uint8Array; alg?: string; issuer?: string; audience?: string; expires?: number | string } = {},
+  options: {
+    secret?: Uint8Array;
+    alg?: string;
+    issuer?: string;
+    audience?: string;
+    expires?: number | string;
+    /** The session id; null leaves it out. */
+    jti?: string | null;
+  } = {},
 ) {
-  return new SignJWT(claims)
+  const jwt = new SignJWT(claims);
+  if (options.jti !== null) jwt.setJti(options.jti ?? randomUUID());
+  return jwt
     .setProtectedHeader({ alg: options.alg ?? "HS256", typ: "JWT" })
     .setIssuer(options.issuer ?? TOKEN_ISSUER)
     .setAudience(options.audience ?? TOKEN_AUDIENCE)
@@ -35,10 +46,11 @@ describe("auth plugin: tokens and sessions", () => {
 
   const me = (headers: Record<string, string>) => t.app.inject({ url: "/api/auth/me", headers });
 
-  it("issues HS256 tokens with sub, username, role, ver, issuer, audience and a 12 h expiry", async () => {
+  it("issues HS256 tokens with sub, a session id, username, role, ver, issuer, audience and a 12 h expiry", async () => {
     expect(decodeProtectedHeader(admin).alg).toBe("HS256");
     const claims = decodeJwt(admin);
     expect(claims).toMatchObject({ sub: "1", username: "admin", role: "admin", ver: 0 });
+    expect(claims.jti).toMatch(/^[\w-]{22}$/);
     expect(claims.iss).toBe(TOKEN_ISSUER);
     expect(claims.aud).toBe(TOKEN_AUDIENCE);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(TOKEN_TTL_SECONDS);
@@ -94,6 +106,9 @@ describe("auth plugin: tokens and sessions", () => {
     ]) {
       expect((await me(authHeader(await forge(claims)))).statusCode, JSON.stringify(claims)).toBe(401);
     }
+    // No session id: it could not be logged out, so it is not a session.
+    const withoutJti = await forge({ sub: "1", username: "admin", role: "admin", ver: 0 }, { jti: null });
+    expect((await me(authHeader(withoutJti))).statusCode).toBe(401);
   });
 
   it("refuses malformed Authorization headers with 401, never 500", async () => {
@@ -176,6 +191,8 @@ describe("auth plugin: tokens and sessions", () => {
       username: employee.username,
       role: "employee",
       name: employee.name,
+      sessionId: decodeJwt(token).jti,
+      sessionExpiresAt: (decodeJwt(token).exp ?? 0) * 1000,
     });
     expect(await t.app.auth.verifyToken("garbage")).toBeNull();
     expect(await t.app.auth.verifyToken("")).toBeNull();

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AccountKind } from "../../shared/roles.ts";
-import { users } from "../db/schema.ts";
+import { revokedSessions, users } from "../db/schema.ts";
 import { forbidden, HttpError } from "../lib/errors.ts";
 import { persistentSecret } from "../lib/secrets.ts";
 
@@ -15,6 +16,9 @@ export interface AuthUser {
   username: string;
   role: AccountKind;
   name: string;
+  /** The login session: the token's `jti`, and when the token expires (epoch ms). Logout ends just this one. */
+  sessionId: string;
+  sessionExpiresAt: number;
 }
 
 export interface RouteAccess {
@@ -25,12 +29,16 @@ export interface RouteAccess {
 }
 
 export interface AuthService {
-  /** Signs a session token for an account (claims: sub, username, role, ver). */
+  /** Signs a session token for an account (claims: sub, jti, username, role, ver). */
   signToken(user: { id: number; username: string; kind: AccountKind; tokenVersion: number }): Promise<string>;
   /** The account a token belongs to, or null when the token is invalid, expired or revoked. For the WebSocket layer. */
   verifyToken(token: string): Promise<AuthUser | null>;
   /** The account behind a request's bearer token (or `token` cookie on GET/HEAD), or null. */
   authenticate(request: FastifyRequest): Promise<AuthUser | null>;
+  /** Ends one login session (logout): its token is refused from now on, by every instance. */
+  endSession(user: Pick<AuthUser, "sessionId" | "sessionExpiresAt">): Promise<void>;
+  /** Forgets ended sessions whose tokens have expired anyway; runs every hour by itself. */
+  pruneEndedSessions(now?: Date): Promise<number>;
   /** Every route registered after this plugin, with its rule; complete once the app is ready. */
   routes(): RouteAccess[];
 }
@@ -51,6 +59,7 @@ export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const ALGORITHM = "HS256";
 /** A JWT longer than this is not one of ours: refused before any parsing. */
 const MAX_TOKEN_LENGTH = 4096;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const accesses: readonly Access[] = ["public", "staff", "admin"];
 
 /** What the access layer answers when it refuses a request (the authorization-matrix test looks for these). */
@@ -103,8 +112,11 @@ export interface AuthPluginOptions {
 }
 
 /**
- * Sessions (JWT, HS256 pinned, revocable through users.token_version) and access control in one
- * place: every route declares `config.access`; a route without a rule is refused.
+ * Sessions (JWT, HS256 pinned; every session of an account ends through users.token_version, one
+ * session through revoked_sessions) and access control in one place: every route declares
+ * `config.access`; a route without a rule is refused. Answers of staff and admin routes carry
+ * personal data: they are never stored by a cache (`Cache-Control: no-store`), nor are the
+ * answers of public writes (a form's answer).
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -118,14 +130,17 @@ export const authPlugin = fp<AuthPluginOptions>(
           algorithms: [ALGORITHM],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
-          requiredClaims: ["sub", "exp", "iat"],
+          requiredClaims: ["sub", "exp", "iat", "jti"],
         }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;
       }
       const id = Number(payload.sub);
+      const sessionId = payload.jti;
       if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.ver !== "number") return null;
+      if (typeof sessionId !== "string" || sessionId.length > 64 || typeof payload.exp !== "number") return null;
+      // One round trip: the account, and whether this session was ended by a logout.
       const [row] = await app.db
         .select({
           username: users.username,
@@ -133,13 +148,22 @@ export const authPlugin = fp<AuthPluginOptions>(
           name: users.name,
           status: users.status,
           tokenVersion: users.tokenVersion,
+          ended: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.id} = ${sessionId})`,
         })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
-      // Deleted, disabled, password changed (version bumped), or a kind that no longer matches: the session is over.
+      // Deleted, disabled, password changed (version bumped), a kind that no longer matches, or logged out: the session is over.
       if (row?.status !== "active" || row.tokenVersion !== payload.ver || row.kind !== payload.role) return null;
-      return { id, username: row.username, role: row.kind, name: row.name };
+      if (row.ended) return null;
+      return {
+        id,
+        username: row.username,
+        role: row.kind,
+        name: row.name,
+        sessionId,
+        sessionExpiresAt: payload.exp * 1000,
+      };
     };
 
     // Method and URL are read now (Fastify reuses the options object for a prefix's "/" twin);
@@ -151,6 +175,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         new SignJWT({ username: user.username, role: user.kind, ver: user.tokenVersion })
           .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
           .setSubject(String(user.id))
+          .setJti(randomBytes(16).toString("base64url"))
           .setIssuer(TOKEN_ISSUER)
           .setAudience(TOKEN_AUDIENCE)
           .setIssuedAt()
@@ -161,10 +186,29 @@ export const authPlugin = fp<AuthPluginOptions>(
         const token = tokenOf(request);
         return token === undefined ? null : verifyToken(token);
       },
+      async endSession(user) {
+        await app.db
+          .insert(revokedSessions)
+          .values({ id: user.sessionId, expiresAt: new Date(user.sessionExpiresAt) })
+          .onConflictDoNothing();
+      },
+      async pruneEndedSessions(now = new Date()) {
+        const deleted = await app.db
+          .delete(revokedSessions)
+          .where(lt(revokedSessions.expiresAt, now))
+          .returning({ id: revokedSessions.id });
+        return deleted.length;
+      },
       routes: () => registered.map(({ method, url, options }) => ({ method, url, access: options.config?.access })),
     };
     app.decorate("auth", service);
     app.decorateRequest("user", null);
+
+    const prune = setInterval(() => {
+      service.pruneEndedSessions().catch((error) => app.log.warn({ err: error }, "could not prune ended sessions"));
+    }, PRUNE_EVERY_MS);
+    prune.unref();
+    app.addHook("onClose", async () => clearInterval(prune));
 
     // Collect every route; requests are checked against the rule in the route's own config.
     app.addHook("onRoute", (route) => {
@@ -186,10 +230,12 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", async (request, reply) => {
       // Unknown URLs: the not-found handler answers (it reveals nothing).
       if (request.is404) return;
       const access = request.routeOptions.config.access;
+      // Set first, so refusals carry it too; a route may still choose otherwise for its own answer.
+      if (access !== "public" || isPublicWrite(request)) reply.header("cache-control", "no-store");
       if (access === "public") return;
       if (access !== "staff" && access !== "admin") {
         request.log.error({ url: request.routeOptions.url }, "refused: route has no access rule");
@@ -205,6 +251,10 @@ export const authPlugin = fp<AuthPluginOptions>(
   },
   { name: "auth", dependencies: ["database"] },
 );
+
+/** A public form's answer echoes what was sent (names, e-mails): an API write, never a page or a file. */
+const isPublicWrite = (request: FastifyRequest) =>
+  request.method !== "GET" && request.method !== "HEAD" && request.url.startsWith("/api/");
 
 /** The user of a staff or admin route (the access hook has already refused anonymous requests). */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -59,7 +59,15 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       options.authenticate ??
       (async (token: string) => {
         const user = await app.auth.verifyToken(token);
-        return user && { id: user.id, username: user.username, role: user.role, expiresAt: tokenExpiry(token) };
+        return (
+          user && {
+            id: user.id,
+            username: user.username,
+            role: user.role,
+            expiresAt: user.sessionExpiresAt,
+            sessionId: user.sessionId,
+          }
+        );
       });
 
     const server = new RealtimeServer({ broker, authenticate, log, settings: options.session });
@@ -114,17 +122,5 @@ export function originAllowed(origin: string | undefined, host: string, publicOr
     return new URL(origin).host.toLowerCase() === host.toLowerCase();
   } catch {
     return false;
-  }
-}
-
-/** When a (verified) JWT expires, in epoch ms; undefined if it does not say. */
-function tokenExpiry(token: string): number | undefined {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === "number" ? payload.exp * 1000 : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -139,6 +139,8 @@ export const sitePlugin = fp<SitePluginOptions>(
       redirect: false,
       preCompressed: true,
       serveDotFiles: false,
+      // serveDotFiles only shapes the file list; without this, /.env in the build folder would be sent.
+      dotfiles: "ignore",
       schemaHide: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDir, filePath);

@@ -35,6 +35,12 @@ export interface Realtime {
    * user's tokens (password change, disable, delete, rename).
    */
   disconnectUser(username: string, reason?: string): Promise<void>;
+  /**
+   * Ends, on every instance, the sessions opened with the tokens of one login session (the
+   * `sessionId` authentication gave them), and refuses those whose CONNECT was being authenticated
+   * meanwhile. Call it after ending that login session (logout); the user's other logins stay.
+   */
+  endLoginSession(sessionId: string, reason?: string): Promise<void>;
   /** Drops a user's subscriptions to a topic on every instance (e.g. removed from a group); they are told on the errors queue. */
   revokeSubscriptions(username: string, destination: string, message?: string): Promise<void>;
   /** Connected (authenticated) sessions on this instance, of one user or of all. */
@@ -55,6 +61,7 @@ export const DEFAULT_SESSION_SETTINGS: Readonly<SessionSettings> = Object.freeze
   maxTransactionFrames: 64,
   revalidateMs: 5 * 60_000,
   closeGraceMs: 2_000,
+  shutdownGraceMs: 5_000,
   decoderLimits: {},
 });
 
@@ -69,6 +76,7 @@ export interface RealtimeServerOptions {
 
 type ControlMessage =
   | { type: "disconnect"; username: string; reason: string }
+  | { type: "end-session"; sessionId: string; reason: string }
   | { type: "revoke"; username: string; destination: string; message: string };
 
 const defaultAuthorizer: SubscribeAuthorizer = (_user, topic) => topic.kind === "user-status";
@@ -89,6 +97,8 @@ export class RealtimeServer implements Realtime, SessionHost {
   private readonly presence: PresenceTracker;
   /** When each user was last disconnected (lower-case name → ms), to refuse CONNECTs authenticated just before. */
   private readonly revokedAt = new Map<string, number>();
+  /** Login sessions ended lately (id → ms), to refuse CONNECTs authenticated just before. */
+  private readonly endedAt = new Map<string, number>();
   private controlSubscription: { unsubscribe(): void } | undefined;
   private closing = false;
 
@@ -123,10 +133,14 @@ export class RealtimeServer implements Realtime, SessionHost {
     socket.once("close", () => this.sessions.delete(session));
   }
 
-  /** Closes every session (they reconnect elsewhere) and waits for their presence to be withdrawn. */
+  /**
+   * Shuts down in the order that loses nothing: refuse new connections, stop reading frames, let
+   * those received finish (SENDs stored, their RECEIPTs sent), close every socket (clients reconnect
+   * elsewhere), then wait for presence to be withdrawn.
+   */
   async close(): Promise<void> {
     this.closing = true;
-    for (const session of this.sessions) session.close(1001, "Server shutting down");
+    await Promise.all([...this.sessions].map((session) => session.shutdown()));
     await this.presence.flush();
     this.controlSubscription?.unsubscribe();
   }
@@ -167,6 +181,11 @@ export class RealtimeServer implements Realtime, SessionHost {
     await this.broker.publish(channels.control, { type: "disconnect", username, reason } satisfies ControlMessage);
   }
 
+  async endLoginSession(sessionId: string, reason = SESSION_ENDED): Promise<void> {
+    this.endLoginSessionLocal(sessionId, reason);
+    await this.broker.publish(channels.control, { type: "end-session", sessionId, reason } satisfies ControlMessage);
+  }
+
   async revokeSubscriptions(
     username: string,
     destination: string,
@@ -204,6 +223,7 @@ export class RealtimeServer implements Realtime, SessionHost {
     const user = session.user!;
     const key = user.username.toLowerCase();
     if ((this.revokedAt.get(key) ?? -1) >= authStartedAt || this.closing) return false;
+    if (session.loginSession !== undefined && this.endedAt.has(session.loginSession)) return false;
     let set = this.byUser.get(key);
     if (!set) {
       set = new Set();
@@ -252,6 +272,8 @@ export class RealtimeServer implements Realtime, SessionHost {
   private onControl(message: ControlMessage): void {
     if (message?.type === "disconnect" && typeof message.username === "string") {
       this.disconnectLocal(message.username, String(message.reason ?? SESSION_ENDED));
+    } else if (message?.type === "end-session" && typeof message.sessionId === "string") {
+      this.endLoginSessionLocal(message.sessionId, String(message.reason ?? SESSION_ENDED));
     } else if (message?.type === "revoke" && typeof message.username === "string") {
       this.revokeLocal(message.username, String(message.destination), String(message.message));
     }
@@ -268,6 +290,18 @@ export class RealtimeServer implements Realtime, SessionHost {
     const set = this.byUser.get(key);
     if (!set) return;
     for (const session of [...set]) session.kick(reason);
+  }
+
+  private endLoginSessionLocal(sessionId: string, reason: string): void {
+    const now = Date.now();
+    this.endedAt.set(sessionId, now);
+    // Same horizon as revokedAt: a CONNECT is authenticated within connectTimeoutMs, or dropped.
+    for (const [id, at] of this.endedAt) {
+      if (now - at > 2 * this.settings.connectTimeoutMs) this.endedAt.delete(id);
+    }
+    for (const session of [...this.sessions]) {
+      if (session.loginSession === sessionId) session.kick(reason);
+    }
   }
 
   private revokeLocal(username: string, destination: string, message: string): void {

@@ -8,8 +8,11 @@ export interface RealtimeUser {
   role: AccountKind;
 }
 
-/** What authentication gives a session: the user and, if known, when the token expires (epoch ms). */
-export type AuthenticatedUser = RealtimeUser & { expiresAt?: number };
+/**
+ * What authentication gives a session: the user and, if known, when the token expires (epoch ms)
+ * and the login session the token belongs to (what a logout ends).
+ */
+export type AuthenticatedUser = RealtimeUser & { expiresAt?: number; sessionId?: string };
 
 /** Checks a CONNECT bearer token: the account, or null when the token is invalid, expired or revoked. */
 export type Authenticate = (token: string) => Promise<AuthenticatedUser | null>;

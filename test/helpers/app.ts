@@ -21,6 +21,8 @@ export interface TestAppOptions {
   realtime?: BuildAppOptions["realtime"];
   /** Chat tuning (the web push agent and a local push endpoint). */
   chat?: BuildAppOptions["chat"];
+  /** Shorter waits for stalled clients (the slow-request tests). */
+  timeouts?: BuildAppOptions["timeouts"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -46,6 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: options.logger ?? false,
     realtime: options.realtime,
     chat: options.chat,
+    timeouts: options.timeouts,
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../../../test/helpers/factories.ts";
 import { loginFailures, users } from "../../db/schema.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
-import { accountRule } from "./login-throttle.ts";
+import { accountDelayMs, accountRule, pairRule } from "./login-throttle.ts";
 import { addressRule, DISABLED_LOGIN, INVALID_LOGIN } from "./routes.ts";
 
 describe("POST /api/auth/login", () => {
@@ -173,47 +173,94 @@ describe("login throttling", () => {
   const fail = (username: string, remoteAddress = randomAddress()) =>
     login(t, { username, password: "wrong-password", role: "employee" }, remoteAddress);
 
-  it(`locks an account for 15 minutes after ${accountRule.maxFailures} failures, from any address, right password or not`, async () => {
+  it(`locks an account and address pair for 15 minutes after ${pairRule.maxFailures} failures, right password or not`, async () => {
     const employee = await createEmployee(t);
-    for (let i = 0; i < accountRule.maxFailures; i++) expect((await fail(employee.username)).statusCode).toBe(401);
+    const address = randomAddress();
+    for (let i = 0; i < pairRule.maxFailures; i++)
+      expect((await fail(employee.username, address)).statusCode).toBe(401);
 
-    const locked = await login(t, { username: employee.username, password: employee.password, role: "employee" });
+    const locked = await login(
+      t,
+      { username: employee.username, password: employee.password, role: "employee" },
+      address,
+    );
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(locked.json()).toEqual({ message: expect.stringMatching(/Too many failed login attempts/) });
-    // The key is the lower-cased username.
-    expect((await fail(employee.username.toUpperCase())).statusCode).toBe(429);
+    // The account is the lower-cased username.
+    expect((await fail(employee.username.toUpperCase(), address)).statusCode).toBe(429);
 
-    // Other accounts are not affected.
+    // Only that pair: the account logs in from another address, and other accounts from this one.
+    expect((await loginAs(t, employee)).length).toBeGreaterThan(0);
     const other = await createEmployee(t);
-    expect((await loginAs(t, other)).length).toBeGreaterThan(0);
+    const fromSameAddress = await login(
+      t,
+      { username: other.username, password: other.password, role: "employee" },
+      address,
+    );
+    expect(fromSameAddress.statusCode).toBe(200);
+  });
+
+  it(`slows an account down after ${accountRule.freeFailures} failures from anywhere, except from addresses it logged in from`, async () => {
+    const employee = await createEmployee(t);
+    const home = randomAddress();
+    const right = { username: employee.username, password: employee.password, role: "employee" };
+    expect((await login(t, right, home)).statusCode).toBe(200);
+
+    // A guesser spreading its attempts over many addresses, a few from each.
+    for (let i = 0; i < accountRule.freeFailures; i++) expect((await fail(employee.username)).statusCode).toBe(401);
+    const slowed = await login(t, right, randomAddress());
+    expect(slowed.statusCode).toBe(429);
+    const retryAfter = Number(slowed.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(accountRule.firstDelayMs / 1000);
+    expect((await fail(employee.username)).statusCode).toBe(429);
+
+    // The employee's own address is not refused for the guesser's failures.
+    expect((await login(t, right, home)).statusCode).toBe(200);
+  });
+
+  it("doubles the account's back-off with each further failure, up to 15 minutes", () => {
+    expect(accountDelayMs(accountRule.freeFailures - 1)).toBe(0);
+    expect(accountDelayMs(accountRule.freeFailures)).toBe(30_000);
+    expect(accountDelayMs(accountRule.freeFailures + 1)).toBe(60_000);
+    expect(accountDelayMs(accountRule.freeFailures + 3)).toBe(240_000);
+    expect(accountDelayMs(accountRule.freeFailures + 50)).toBe(15 * 60_000);
   });
 
   it("counts unknown usernames too, so throttling does not tell which accounts exist", async () => {
     const ghost = uniqueUsername("ghost");
-    for (let i = 0; i < accountRule.maxFailures; i++) expect((await fail(ghost)).statusCode).toBe(401);
-    expect((await fail(ghost)).statusCode).toBe(429);
+    const address = randomAddress();
+    for (let i = 0; i < pairRule.maxFailures; i++) expect((await fail(ghost, address)).statusCode).toBe(401);
+    expect((await fail(ghost, address)).statusCode).toBe(429);
   });
 
-  it("unlocks when the window has passed, and a success clears the count", async () => {
+  it("unlocks when the window has passed, and a success clears the pair's count", async () => {
     const employee = await createEmployee(t);
-    const key = employee.username.toLowerCase();
-    for (let i = 0; i < accountRule.maxFailures; i++) await fail(employee.username);
-    expect((await fail(employee.username)).statusCode).toBe(429);
+    const account = employee.username.toLowerCase();
+    const address = randomAddress();
+    const pair = and(eq(loginFailures.account, account), eq(loginFailures.address, address));
+    for (let i = 0; i < pairRule.maxFailures; i++) await fail(employee.username, address);
+    expect((await fail(employee.username, address)).statusCode).toBe(429);
 
-    // Move the window 15 minutes into the past.
+    // Move the pair's window 15 minutes into the past.
     await t.app.db
       .update(loginFailures)
       .set({ windowStartedAt: sql`${loginFailures.windowStartedAt} - interval '15 minutes'` })
-      .where(eq(loginFailures.key, key));
-    expect((await fail(employee.username)).statusCode).toBe(401);
-    const [row] = await t.app.db.select().from(loginFailures).where(eq(loginFailures.key, key));
+      .where(pair);
+    expect((await fail(employee.username, address)).statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(loginFailures).where(pair);
     expect(row?.failures).toBe(1);
 
-    await loginAs(t, employee);
-    expect(await t.app.db.select().from(loginFailures).where(eq(loginFailures.key, key))).toEqual([]);
+    const success = await login(
+      t,
+      { username: employee.username, password: employee.password, role: "employee" },
+      address,
+    );
+    expect(success.statusCode).toBe(200);
+    expect(await t.app.db.select().from(loginFailures).where(pair)).toEqual([]);
   });
 
   it(`limits an address to ${addressRule.maxFailures} failures in 15 minutes, whatever the usernames`, async () => {

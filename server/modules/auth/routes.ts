@@ -1,13 +1,14 @@
 import { normalizeIP } from "@fastify/rate-limit";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUserSchema, loginRequestSchema, loginResponseSchema } from "../../../shared/auth.ts";
 import { users } from "../../db/schema.ts";
 import { HttpError, tooManyRequests } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { accessRefusals, currentUser } from "../../plugins/auth.ts";
 import { getDecoyHash, verifyPassword } from "../accounts/passwords.ts";
-import { accountKey, accountRule, loginThrottle } from "./login-throttle.ts";
+import { accountKey, accountRule, type LoginAttempt, loginThrottle, pairRule } from "./login-throttle.ts";
 
 /** Per address: 20 failed logins in 15 minutes. Successful logins do not count (an office shares one address). */
 export const addressRule = { maxFailures: 20, windowMs: 15 * 60 * 1000 };
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const prune = setInterval(() => {
     throttle.prune().catch((error) => app.log.warn({ err: error }, "could not prune login failures"));
-  }, accountRule.windowMs);
+  }, pairRule.windowMs);
   prune.unref();
   app.addHook("onClose", async () => clearInterval(prune));
 
@@ -53,40 +54,66 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Log in as an employee or an admin",
         description:
           "200 only when the password is right, the account's kind equals `role` and the account is active. " +
-          "Failed attempts are throttled per account (5 / 15 min) and per address (20 / 15 min).",
+          `Failed attempts are throttled per account and address (${pairRule.maxFailures} / 15 min), per address ` +
+          `(${addressRule.maxFailures} / 15 min), and per account with a back-off after ${accountRule.freeFailures} ` +
+          "failures an hour that spares addresses the account has logged in from.",
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     async (request) => {
       const { username, password, role } = request.body;
-      const key = accountKey(username);
+      const attempt: LoginAttempt = { account: accountKey(username), address: normalizeIP(request.ip) };
 
       const address = await addressFailures(request, { increment: false });
       if (!address.isAllowed && address.remaining <= 0 && address.ttlInSeconds > 0) {
         throw throttled(address.ttlInSeconds);
       }
-      const retryAfter = await throttle.retryAfter(key);
-      if (retryAfter > 0) throw throttled(retryAfter);
-
       const [user] = await app.db
         .select()
         .from(users)
-        .where(eq(sql`lower(${users.username})`, key))
+        .where(eq(sql`lower(${users.username})`, attempt.account))
         .limit(1);
+      // Someone else's failures never slow an account down from an address it has logged in from.
+      // (Asked for unknown usernames too, id 0 matching nothing: the same work either way.)
+      const known = await throttle.isKnownAddress(user?.id ?? 0, attempt.address);
+      const retryAfter = await throttle.retryAfter(attempt, known);
+      if (retryAfter > 0) throw throttled(retryAfter);
+
       // Always one argon2 verification, against a decoy when there is no such user: same work, same time.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
 
       if (user && passwordOk && user.kind === role) {
         if (user.status !== "active") throw new HttpError(401, DISABLED_LOGIN, "ACCOUNT_DISABLED");
-        await throttle.clear(key);
+        await throttle.recordSuccess(attempt, user.id);
         const token = await app.auth.signToken(user);
+        request.log.info({ username: user.username, ip: request.ip }, "login");
         return { username: user.username, role: user.kind, token };
       }
 
-      await Promise.all([throttle.recordFailure(key), addressFailures(request)]);
-      request.log.info({ username: key, ip: request.ip }, "failed login");
+      await Promise.all([throttle.recordFailure(attempt), addressFailures(request)]);
+      request.log.info({ username: attempt.account, ip: request.ip }, "failed login");
       throw invalidLogin();
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      config: { access: "staff" },
+      schema: {
+        tags: ["auth"],
+        summary: "Log out: end this session (its token and its chat sockets) on every server instance",
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await app.auth.endSession(user);
+      await app.realtime.endLoginSession(user.sessionId);
+      request.log.info({ username: user.username }, "logout");
+      // The browser drops this site's cookies too (the attachments cookie carries the ended token).
+      return reply.status(204).header("clear-site-data", '"cookies"').send(null);
     },
   );
 

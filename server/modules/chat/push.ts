@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent } from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
 import webpush from "web-push";
 import type { PushPayload } from "../../../shared/chat.ts";
 import { persistentSecret } from "../../lib/secrets.ts";
@@ -21,42 +22,31 @@ export function vapidKeys(dataDir: string, configured?: { publicKey: string; pri
   return { publicKey, privateKey, subject };
 }
 
-/** Addresses a push must never reach: loopback, private, link-local, CGNAT, multicast, reserved. */
-const internal = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const)
-  internal.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::", 127],
-  ["::ffff:0:0", 96],
-  ["64:ff9b::", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  internal.addSubnet(net, prefix, "ipv6");
+/**
+ * Whether a push may go to this address: global unicast only. ipaddr.js names every special range
+ * (loopback, private, link-local, CGNAT, multicast, reserved, unique-local, site-local, NAT64 incl.
+ * 64:ff9b:1::/48, 6to4, Teredo…); an IPv4-mapped IPv6 address is judged as the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.range() !== "unicast") return false;
+  // IPv6 outside 2000::/3 is not globally routed (and ::a.b.c.d is the deprecated IPv4-compatible form).
+  return ip.kind() === "ipv4" || ip.match(GLOBAL_UNICAST_V6);
+}
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
-export const isInternalAddress = (address: string) => {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return internal.check(address, family === 4 ? "ipv4" : "ipv6");
-};
-
-const internalNames = /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain)$/i;
+/** Names that only mean something inside a network (RFC 6761/6762 and the usual private suffixes). */
+const internalNames =
+  /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain|home\.arpa|arpa|invalid|test|example|onion)$/i;
+const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 
 /**
- * Why a push endpoint is refused, or undefined when it is acceptable: an https URL on port 443
- * of a public host name or address. DNS answers are checked again when sending (see safeLookup).
+ * Why a push endpoint is refused, or undefined when it is acceptable: an https URL on port 443 of
+ * a public host *name* (no IP literal, no trailing dot, no internal suffix). Checked when
+ * subscribing and again before every send; the addresses the name resolves to are checked when
+ * connecting (see publicOnlyLookup).
  */
 export function endpointProblem(endpoint: string): string | undefined {
   let url: URL;
@@ -68,30 +58,49 @@ export function endpointProblem(endpoint: string): string | undefined {
   if (url.protocol !== "https:") return "The push endpoint must be an https URL.";
   if (url.username || url.password) return "The push endpoint may not carry credentials.";
   if (url.port !== "" && url.port !== "443") return "The push endpoint must use the standard https port.";
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) !== 0)
-    return isInternalAddress(host) ? "The push endpoint may not be an internal address." : undefined;
-  if (!host.includes(".") || internalNames.test(host)) return "The push endpoint may not be an internal address.";
+  const host = url.hostname;
+  // The URL parser turns every IPv4 spelling (0x7f.1, 2130706433…) into dotted decimal and keeps IPv6 in brackets.
+  if (host.startsWith("[") || ipaddr.isValid(host) || /^[\d.]+$/.test(host))
+    return "The push endpoint must name its host, not give an address.";
+  if (host.endsWith(".")) return "The push endpoint's host name may not end with a dot.";
+  const labels = host.split(".");
+  if (labels.length < 2 || !labels.every((part) => label.test(part)) || internalNames.test(host))
+    return "The push endpoint must be a public host.";
   return undefined;
 }
 
-/** A DNS lookup that refuses to connect to internal addresses (a public name may resolve to one). */
-export const safeLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    const list = addresses as unknown as LookupAddress[];
-    const allowed = list.filter((entry) => !isInternalAddress(entry.address));
-    if (allowed.length === 0) {
-      const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to an internal address`), {
-        code: "EPUSHINTERNAL",
-      });
-      return callback(refused, "", 0);
-    }
-    if ((options as { all?: boolean }).all)
-      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
-    return callback(null, allowed[0]!.address, allowed[0]!.family);
-  });
-};
+type Resolve = (
+  hostname: string,
+  options: { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * A DNS lookup for the push agent that fails unless every address the name resolves to is public:
+ * checked on the very addresses connected to, so a name that resolves elsewhere at send time than
+ * at subscribe time (DNS rebinding) gets nowhere.
+ */
+export function publicOnlyLookup(resolve: Resolve = dnsLookup as unknown as Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+      if (addresses.length === 0 || refused) {
+        const problem = Object.assign(new Error(`push endpoint ${hostname} resolves to a non-public address`), {
+          code: "EPUSHNOTPUBLIC",
+        });
+        return callback(problem, "", 0);
+      }
+      const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family;
+      const wanted = addresses.filter((entry) => !family || entry.family === family);
+      if (wanted.length === 0)
+        return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
+      return callback(null, wanted[0]!.address, wanted[0]!.family);
+    });
+  };
+}
 
 export interface PushLogger {
   warn(object: object, message?: string): void;
@@ -102,7 +111,7 @@ export interface PushServiceOptions {
   keys: VapidKeys;
   repository: ChatRepository;
   log: PushLogger;
-  /** Tests: the HTTPS agent (e.g. trusting a local CA); by default one that refuses internal addresses. */
+  /** Tests: the HTTPS agent (e.g. trusting a local CA); by default one that connects to public addresses only. */
   agent?: Agent;
   /** Tests: accept endpoints endpointProblem would refuse (a local decrypting endpoint). */
   acceptEndpoint?: (endpoint: string) => boolean;
@@ -121,7 +130,7 @@ export class PushService {
 
   constructor(private readonly options: PushServiceOptions) {
     this.publicKey = options.keys.publicKey;
-    this.agent = options.agent ?? new Agent({ lookup: safeLookup, keepAlive: true, maxSockets: 16 });
+    this.agent = options.agent ?? new Agent({ lookup: publicOnlyLookup(), keepAlive: true, maxSockets: 16 });
   }
 
   /** Why this endpoint cannot be used, or undefined. */

@@ -3,6 +3,7 @@ import type { Employee, EmployeeStatus } from "../../../shared/employees.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { assertNewPassword } from "../../lib/password-policy.ts";
 import { isUniqueViolation } from "../../lib/schemas.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 
@@ -93,6 +94,7 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
 
     async create(input: NewEmployee): Promise<Employee> {
       if (await usernameInUse(input.username)) throw usernameTaken(input.username);
+      assertNewPassword(input.password, input);
       const passwordHash = await hashPassword(input.password);
       try {
         const [row] = await db
@@ -127,6 +129,7 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
       ) {
         throw usernameTaken(changes.username);
       }
+      if (changes.password !== undefined) assertNewPassword(changes.password, changes);
       const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
       const endsSessions =
         passwordHash !== undefined ||

@@ -1,7 +1,6 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { expiryMinutesSchema, fileIdParamsSchema, type SharedFile, sharedFileSchema } from "../../../shared/files.ts";
@@ -10,12 +9,9 @@ import { attachmentDisposition, sanitizeFileName } from "../../lib/file-names.ts
 import { errorResponses } from "../../lib/schemas.ts";
 import { formatSize, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { controlCharacterErrors } from "../../plugins/input.ts";
 import { type SharedFileRow, sharedFileRepository } from "./repository.ts";
 import { isShareToken, type StoredUpload, shareStorage } from "./storage.ts";
-
-/** The public origin links are built on: PUBLIC_ORIGIN, else the origin the admin's request came to. */
-const originOf = (request: FastifyRequest, publicOrigin: string | undefined) =>
-  publicOrigin ?? `${request.protocol}://${request.host}`;
 
 const toSharedFile = (row: SharedFileRow, origin: string): SharedFile => ({
   id: row.id,
@@ -56,7 +52,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data.");
       const user = currentUser(request);
-      const fields: Record<string, string> = {};
+      const fields: Record<string, string> = Object.create(null);
       let stored: StoredUpload | undefined;
       let fileName = "";
       let extraFiles = false;
@@ -73,9 +69,9 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
 
-        const errors: Record<string, string> = {};
+        const errors: Record<string, string> = controlCharacterErrors(fields);
         const expiry = expiryMinutesSchema.safeParse(fields.expiryMinutes);
-        if (!expiry.success) errors.expiryMinutes = expiry.error.issues[0]?.message ?? "Expiry is not valid";
+        if (!expiry.success) errors.expiryMinutes ??= expiry.error.issues[0]?.message ?? "Expiry is not valid";
         if (!stored) errors.file = "A file is required";
         else if (stored.size === 0) errors.file = "The file is empty";
         if (extraFiles) errors.file = "Send exactly one file, in the field `file`";
@@ -93,7 +89,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
           uploadedBy: user.id,
         });
         request.log.info({ id: row.id, size: row.sizeBytes, by: user.username }, "file shared");
-        return reply.status(201).send(toSharedFile(row, originOf(request, app.config.publicOrigin)));
+        return reply.status(201).send(toSharedFile(row, app.config.publicOrigin));
       } catch (error) {
         if (stored) await storage.remove(stored.token);
         throw translateUploadError(error, () =>
@@ -113,10 +109,8 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sharedFileSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const origin = originOf(request, app.config.publicOrigin);
-      return (await shares.listActive()).map((row) => toSharedFile(row, origin));
-    },
+    // Links are built on PUBLIC_ORIGIN, never on the request's Host (a forged Host would otherwise end up in them).
+    async () => (await shares.listActive()).map((row) => toSharedFile(row, app.config.publicOrigin)),
   );
 
   app.delete(

@@ -26,7 +26,9 @@ import { csvDisposition, toCsv } from "../../lib/csv.ts";
 import { badRequest, HttpError, notFound, tooManyRequests, unsupportedMediaType } from "../../lib/errors.ts";
 import { attachmentDisposition } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
+import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { formatSize, type UploadStore, uploadStore } from "../../lib/uploads.ts";
+import { controlCharacterErrors } from "../../plugins/input.ts";
 import { captchaKeys, captchaMessages, captchaRules, captchaService } from "./captcha.ts";
 import { type AcceptedTypes, cvTypes, quoteTypes } from "./file-types.ts";
 import { type ReceivedForm, receiveForm } from "./form.ts";
@@ -154,6 +156,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
+    // Files whose row never committed (or whose row was deleted) before a crash: a CV no admin can see is not kept.
+    await reconcileUploads(quoteFiles, keysIn(app.db, contactSubmissions.fileKey), { log: app.log });
+    await reconcileUploads(resumes, keysIn(app.db, jobApplications.resumeKey), { log: app.log });
     await sweep();
     timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     timer.unref();
@@ -168,8 +173,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const publicAccess = "public" as const;
   const admin = { access: "admin" } as const;
-  const adminUrl = (request: FastifyRequest, section: string) =>
-    `${config.publicOrigin ?? `${request.protocol}://${request.host}`}/#${section}`;
+  // PUBLIC_ORIGIN, never the request's Host: a forged Host must not end up in the sales e-mail.
+  const adminUrl = (section: string) => `${config.publicOrigin}/#${section}`;
 
   app.get(
     "/captcha/challenge",
@@ -205,7 +210,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info("public form refused: honeypot filled");
       throw badRequest(leadMessages.honeypot);
     }
-    const errors: Record<string, string> = {};
+    // Text the database cannot store (NUL) is refused with the other field errors, before the
+    // captcha is spent: the visitor corrects it and sends again with the same solution.
+    const errors: Record<string, string> = controlCharacterErrors(form.fields);
     for (const name of form.tooLong) errors[name] = "This field is too long";
     const parsed = spec.parse(form.fields);
     if (!parsed.success) {
@@ -300,7 +307,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
         request.log.info({ id: row.id, file: Boolean(file) }, "quote request stored");
-        notifier.send(quoteNotification(row, adminUrl(request, "contact-submissions")));
+        notifier.send(quoteNotification(row, adminUrl("contact-submissions")));
         return reply.status(201).send({ id: row.id, message: leadMessages.quoteCreated });
       } catch (error) {
         if (file) await quoteFiles.remove(file.key);
@@ -345,7 +352,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
         request.log.info({ id: row.id }, "job application stored");
-        notifier.send(applicationNotification(row, adminUrl(request, "job-applications")));
+        notifier.send(applicationNotification(row, adminUrl("job-applications")));
         return reply.status(201).send({ id: row.id, message: leadMessages.applicationCreated });
       } catch (error) {
         if (file) await resumes.remove(file.key);

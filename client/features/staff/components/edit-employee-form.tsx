@@ -7,6 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
 import { ApiError } from "~/lib/api-client";
+import { passwordRule } from "../../../../shared/auth.ts";
 import type { Employee } from "../api/types.ts";
 import { useUpdateEmployee } from "../api/update-employee.ts";
 import { type EditEmployeeValues, editEmployeeSchema, editValuesFrom, toUpdateInput } from "../lib/employee-form.ts";
@@ -121,7 +122,7 @@ export function EditEmployeeForm({ employee, onClose }: EditEmployeeFormProps) {
           <Field
             label="New password"
             optional
-            hint="Leave blank to keep the current password."
+            hint={`Leave blank to keep the current password. ${passwordRule.hint}`}
             error={errors.password?.message}
           >
             {(control) => <PasswordInput {...control} {...form.register("password")} autoComplete="new-password" />}

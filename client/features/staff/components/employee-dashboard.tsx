@@ -11,8 +11,8 @@ import {
 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
+import { logout as endSession } from "~/features/auth/api/logout";
 import { useSession } from "~/features/auth/hooks/use-session";
-import { sessionStore } from "~/features/auth/lib/session-store";
 import { useMe } from "../api/get-me.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
@@ -29,7 +29,7 @@ export default function EmployeeDashboard() {
   const navigate = useNavigate();
   if (session?.user.role !== "employee") return <AccessDenied message={staffMessages.employeeDenied} />;
   const logout = () => {
-    sessionStore.clear();
+    endSession();
     navigate({ pathname: "/", hash: "#home-section" });
   };
   return (

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
 import { ApiError } from "~/lib/api-client";
-import { authLimits } from "../../../../shared/auth.ts";
+import { authLimits, passwordRule } from "../../../../shared/auth.ts";
 import { useRegisterEmployee } from "../api/register-employee.ts";
 import { type RegisterEmployeeValues, registerEmployeeSchema } from "../lib/employee-form.ts";
 import { fieldErrorsFrom, messageFrom, staffMessages } from "../lib/messages.ts";
@@ -91,11 +91,7 @@ export function RegisterEmployeeForm() {
               />
             )}
           </Field>
-          <Field
-            label="Password"
-            hint={`At least ${authLimits.passwordMin} characters.`}
-            error={errors.password?.message}
-          >
+          <Field label="Password" hint={passwordRule.hint} error={errors.password?.message}>
             {(control) => <PasswordInput {...control} {...form.register("password")} autoComplete="new-password" />}
           </Field>
           <div className="sm:col-span-2 lg:col-span-1 lg:pt-[1.625rem]">
