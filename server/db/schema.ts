@@ -92,6 +92,8 @@ export const sharedFiles = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     uploadedBy: bigint("uploaded_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When the sweep erased the file of an expired share; the row stays, so its link answers 410 for good. */
+    fileErasedAt: timestamp("file_erased_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("shared_files_expires_at_idx").on(t.expiresAt)],
 );

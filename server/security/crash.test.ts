@@ -417,7 +417,7 @@ async function checkState() {
       "select content, count(*)::int as n from messages group by content",
     ),
     shares: await query<{ key: string; size: number }>(
-      "select token as key, size_bytes::int as size from shared_files",
+      "select token as key, size_bytes::int as size from shared_files where file_erased_at is null",
     ),
     attachments: await query<{ key: string; size: number }>(
       "select key, size_bytes::int as size from chat_attachments",

@@ -336,7 +336,7 @@ describe("admin file shares", () => {
     expect(filesUnder(sharesDir).length).toBe(before);
   });
 
-  it("sweeps expired shares from the database and the disk, and stale partial uploads", async () => {
+  it("sweeps expired shares' files from the disk (their links answer 410 for good), and stale partial uploads", async () => {
     const keep = (await uploadFile(Buffer.from("keep"), "keep.txt")).json();
     const drop = (await uploadFile(Buffer.from("drop"), "drop.txt")).json();
     await t.app.db
@@ -353,7 +353,11 @@ describe("admin file shares", () => {
     const removed = await sweepExpiredShares(t.app, shareStorage(t.dataDir));
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(sharesDir, tokenOf(drop.fileUrl)))).toBe(false);
-    expect(await t.app.db.select().from(sharedFiles).where(eq(sharedFiles.id, drop.id))).toEqual([]);
+    const [swept] = await t.app.db.select().from(sharedFiles).where(eq(sharedFiles.id, drop.id));
+    expect(swept?.fileErasedAt).toBeInstanceOf(Date);
+    // Swept or not, an expired link is gone for good (410), not unknown (404); a second sweep finds nothing.
+    expect((await t.app.inject({ method: "GET", url: `/share/${tokenOf(drop.fileUrl)}` })).statusCode).toBe(410);
+    expect(await sweepExpiredShares(t.app, shareStorage(t.dataDir))).toBe(0);
     expect(existsSync(path.join(sharesDir, tokenOf(keep.fileUrl)))).toBe(true);
     expect(existsSync(staleTemp)).toBe(false);
     expect(existsSync(freshTemp)).toBe(true);
@@ -423,7 +427,7 @@ describe("file share size limit", () => {
 });
 
 describe("file share sweeper at start", () => {
-  it("deletes shares that expired while the server was down, as soon as it starts", async () => {
+  it("erases the files of shares that expired while the server was down, as soon as it starts", async () => {
     const database = await createTestDatabase();
     const dataDir = path.join(tmpdir(), `nb-sweep-${randomBytes(6).toString("hex")}`);
     const sharesDir = path.join(dataDir, "files", "shares");
@@ -448,7 +452,8 @@ describe("file share sweeper at start", () => {
 
       const second = await createTestApp({ database, env: { DATA_DIR: dataDir } });
       expect(existsSync(path.join(sharesDir, token))).toBe(false);
-      expect(await database.db.select().from(sharedFiles)).toEqual([]);
+      expect((await database.db.select().from(sharedFiles))[0]?.fileErasedAt).toBeInstanceOf(Date);
+      expect((await second.app.inject({ method: "GET", url: `/share/${token}` })).statusCode).toBe(410);
       await second.close();
     } finally {
       await database.close();

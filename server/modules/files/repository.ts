@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sharedFiles } from "../../db/schema.ts";
 
@@ -31,26 +31,22 @@ export function sharedFileRepository(db: Db) {
       return row;
     },
 
-    /** Deletes up to `limit` expired shares and returns them; safe to run on several instances at once. */
-    async removeExpired(now = new Date(), limit = 500): Promise<SharedFileRow[]> {
-      const expired = await db
-        .select({ id: sharedFiles.id })
+    /** Up to `limit` expired shares whose file has not been erased yet. */
+    expiredWithFiles: (now = new Date(), limit = 500) =>
+      db
+        .select()
         .from(sharedFiles)
-        .where(lte(sharedFiles.expiresAt, now))
-        .limit(limit);
-      if (expired.length === 0) return [];
-      return db
-        .delete(sharedFiles)
-        .where(
-          and(
-            inArray(
-              sharedFiles.id,
-              expired.map((row) => row.id),
-            ),
-            lte(sharedFiles.expiresAt, now),
-          ),
-        )
-        .returning();
+        .where(and(lte(sharedFiles.expiresAt, now), isNull(sharedFiles.fileErasedAt)))
+        .limit(limit),
+
+    /**
+     * Records that these shares' files are gone. The rows stay: an expired link answers 410 for
+     * good, not 404 once swept. Call it after the files are removed, so a crash in between leaves
+     * a row whose file the next sweep removes again (harmlessly), never a file no sweep finds.
+     */
+    async markFilesErased(ids: number[], now = new Date()): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(sharedFiles).set({ fileErasedAt: now }).where(inArray(sharedFiles.id, ids));
     },
   };
 }

@@ -6,7 +6,11 @@ import { type ShareStorage, shareStorage } from "./storage.ts";
 
 export const SWEEP_INTERVAL_MS = 60 * 1000;
 
-/** Deletes expired shares from the database, then their files; returns how many went. */
+/**
+ * Erases the files of expired shares and marks their rows (which stay, so the links answer 410 for
+ * good); returns how many files went. Safe on several instances at once: removing a file twice is
+ * harmless.
+ */
 export async function sweepExpiredShares(
   app: Pick<FastifyInstance, "db">,
   storage: ShareStorage,
@@ -15,10 +19,14 @@ export async function sweepExpiredShares(
   const shares = sharedFileRepository(app.db);
   let total = 0;
   for (;;) {
-    const removed = await shares.removeExpired(now);
-    for (const row of removed) await storage.remove(row.token);
-    total += removed.length;
-    if (removed.length < 500) break;
+    const expired = await shares.expiredWithFiles(now);
+    for (const row of expired) await storage.remove(row.token);
+    await shares.markFilesErased(
+      expired.map((row) => row.id),
+      now,
+    );
+    total += expired.length;
+    if (expired.length < 500) break;
   }
   await storage.removeStaleTemps(now.getTime());
   return total;

@@ -1,0 +1,1 @@
+ALTER TABLE "shared_files" ADD COLUMN "file_erased_at" timestamp with time zone;
