@@ -14,7 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // A cap, not a wait: a journey of a dozen clicks took 30 s on a busy 2-core machine (each step waits for its condition).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
