@@ -19,6 +19,12 @@ import {
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
 import { contactSubmissions, pushSubscriptions } from "../db/schema.ts";
+import {
+  controlCharacterErrors,
+  controlCharacterMessage,
+  controlCharacterPaths,
+  hasControlCharacters,
+} from "../lib/control-characters.ts";
 import { HttpError } from "../lib/errors.ts";
 import {
   type RealtimeTestApp,
@@ -29,12 +35,6 @@ import {
   uniquePrefix,
   waitFor,
 } from "../realtime/test-helpers.ts";
-import {
-  controlCharacterErrors,
-  controlCharacterMessage,
-  controlCharacterPaths,
-  hasControlCharacters,
-} from "./input.ts";
 
 const NUL = "\u0000";
 /** Text that does not compress: what overflows an index entry. */

@@ -4,6 +4,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { chatLimits, chatPaths, uploadResultSchema } from "../../../shared/chat.ts";
+import { assertNoControlCharacters } from "../../lib/control-characters.ts";
 import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { attachmentDisposition, sanitizeFileName } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
@@ -16,7 +17,6 @@ import {
   type UploadStore,
 } from "../../lib/uploads.ts";
 import { bearerToken, currentUser, TOKEN_TTL_SECONDS } from "../../plugins/auth.ts";
-import { assertNoControlCharacters } from "../../plugins/input.ts";
 import { checkAttachmentHead, classifyAttachment, isInlineType } from "./attachment-types.ts";
 import type { ChatRepository } from "./repository.ts";
 

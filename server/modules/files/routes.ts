@@ -4,12 +4,12 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { expiryMinutesSchema, fileIdParamsSchema, type SharedFile, sharedFileSchema } from "../../../shared/files.ts";
+import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { badRequest, gone, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { attachmentDisposition, sanitizeFileName } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { formatSize, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { controlCharacterErrors } from "../../plugins/input.ts";
 import { type SharedFileRow, sharedFileRepository } from "./repository.ts";
 import { isShareToken, type StoredUpload, shareStorage } from "./storage.ts";
 

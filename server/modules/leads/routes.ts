@@ -22,13 +22,13 @@ import {
 } from "../../../shared/leads.ts";
 import type { Db } from "../../db/client.ts";
 import { contactSubmissions, jobApplications } from "../../db/schema.ts";
+import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { csvDisposition, toCsv } from "../../lib/csv.ts";
 import { badRequest, HttpError, notFound, tooManyRequests, unsupportedMediaType } from "../../lib/errors.ts";
 import { attachmentDisposition } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { formatSize, type UploadStore, uploadStore } from "../../lib/uploads.ts";
-import { controlCharacterErrors } from "../../plugins/input.ts";
 import { captchaKeys, captchaMessages, captchaRules, captchaService } from "./captcha.ts";
 import { type AcceptedTypes, cvTypes, quoteTypes } from "./file-types.ts";
 import { type ReceivedForm, receiveForm } from "./form.ts";
