@@ -28,6 +28,8 @@ import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
+import { presenceModule } from "./modules/presence/index.ts";
+import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildAppOptions) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
   });
+  // Employees emit what happens to accounts; the chat listens (neither imports the other).
+  await app.register(accountEventsPlugin);
   // Before any route: it sees every route registered from here on and refuses those without a rule.
   await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
   acceptEmptyJsonOnDelete(app);
@@ -137,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(shareLinkRoutes);
   await app.register(shareSweeper);
   await app.register(realtimePlugin, options.realtime ?? {});
+  await app.register(presenceModule);
   await app.register(chatModule, options.chat ?? {});
 
   if (options.serveClient !== false) {

@@ -3,7 +3,10 @@
  * rules, shared by the server and the staff client. Public pages never import this file.
  */
 import { z } from "zod";
+import { presenceStatuses, realtimeDestinations } from "./realtime.ts";
 import { type AccountKind, accountKinds } from "./roles.ts";
+
+export { type PresenceStatus, presenceStatuses } from "./realtime.ts";
 
 export const chatLimits = {
   /** SPEC §9: 20 per page; page 0 is the newest. */
@@ -25,6 +28,14 @@ export const chatLimits = {
   heartBeatMs: 10_000,
   /** DESIGN §7: idle this long (no input) counts as away (ACTIVE). */
   idleAfterMs: 5 * 60_000,
+  /** DESIGN §10: catch-up (`after=`) answers at most this many by default (and at most maxCatchUpSize). */
+  catchUpSize: 100,
+  maxCatchUpSize: 500,
+  /** DESIGN §10: a SEND's own id for its message. */
+  clientIdMaxChars: 64,
+  /** DESIGN §10: at most this many stored messages per account in any window. */
+  rateLimitMessages: 30,
+  rateLimitWindowMs: 10_000,
 } as const;
 
 /** REST paths, exactly as SPEC §7 (chat) says; `chatFilesPrefix` is where attachments are served. */
@@ -34,6 +45,12 @@ export const chatPaths = {
   readMessage: (id: number, me: string) => `/messages/${id}/read?username=${encodeURIComponent(me)}`,
   privateHistory: (user1: string, user2: string, page: number, size: number = chatLimits.pageSize) =>
     `/private/history?${new URLSearchParams({ user1, user2, page: String(page), size: String(size) })}`,
+  /** DESIGN §10 catch-up: the messages after `seq`, ascending (answers a CatchUpPage). */
+  privateAfter: (user1: string, user2: string, after: number, size: number = chatLimits.catchUpSize) =>
+    `/private/history?${new URLSearchParams({ user1, user2, after: String(after), size: String(size) })}`,
+  /** DESIGN §10 "jump to message": the page (a MessagePage) that holds message `id`. */
+  privateAround: (user1: string, user2: string, id: number, size: number = chatLimits.pageSize) =>
+    `/private/history?${new URLSearchParams({ user1, user2, around: String(id), size: String(size) })}`,
   markPrivateRead: (other: string, me: string) =>
     `/private/${encodeURIComponent(other)}/mark-read/${encodeURIComponent(me)}`,
   allGroups: "/api/group/all",
@@ -45,6 +62,10 @@ export const chatPaths = {
   deleteGroup: (id: number) => `/api/group/${id}/Delete`,
   groupMessages: (id: number, page: number, size: number = chatLimits.pageSize) =>
     `/api/group/${id}/messages?page=${page}&size=${size}`,
+  groupAfter: (id: number, after: number, size: number = chatLimits.catchUpSize) =>
+    `/api/group/${id}/messages?after=${after}&size=${size}`,
+  groupAround: (id: number, messageId: number, size: number = chatLimits.pageSize) =>
+    `/api/group/${id}/messages?around=${messageId}&size=${size}`,
   getGroupMembers: (id: number) => `/api/group/${id}/getmembers`,
   markGroupRead: (id: number, me: string) => `/api/group/${id}/mark-read/${encodeURIComponent(me)}`,
   upload: "/upload",
@@ -55,20 +76,19 @@ export const chatPaths = {
   vapidPublicKey: "/api/push/vapid-public-key",
 } as const;
 
-/** STOMP destinations (SPEC §7). */
+/** STOMP destinations of the chat (SPEC §7); presence and the errors queue are the transport's (shared/realtime.ts). */
 export const chatDestinations = {
+  /** The user's private queue: private messages both ways, and copies for the sender alone. */
   privateQueue: (username: string) => `/user/${username}/queue/private`,
-  errorsQueue: "/user/queue/errors",
-  userStatus: "/topic/user-status",
+  /** Queue name of privateQueue, as the server publishes to it. */
+  privateQueueSuffix: "/queue/private",
   group: (id: number) => `/topic/group/${id}`,
   sendPrivate: "/app/chat.sendPrivateMessage",
   sendGroup: "/app/group.sendMessage",
-  /** Body {"status":"ONLINE"} while the page is visible, {"status":"ACTIVE"} when hidden or idle. */
-  presence: "/app/presence",
+  errorsQueue: realtimeDestinations.errorsQueue,
+  userStatus: realtimeDestinations.userStatus,
+  presence: realtimeDestinations.presence,
 } as const;
-
-export const presenceStatuses = ["ONLINE", "ACTIVE", "OFFLINE"] as const;
-export type PresenceStatus = (typeof presenceStatuses)[number];
 
 export const messageTypes = ["PRIVATE_MESSAGE", "GROUP_MESSAGE"] as const;
 export type MessageType = (typeof messageTypes)[number];
@@ -86,8 +106,15 @@ export type ChatUser = z.infer<typeof chatUserSchema>;
 /** A stored message, private or group, as the server delivers and lists it. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
+  /** DESIGN §10: grows strictly within its conversation (gaps are possible); catch-up asks for `after=seq`. */
+  seq: z.number().int(),
+  /** The sender's own id for this message (the SEND body's `clientId`), or null. */
+  clientId: z.string().nullable(),
   type: z.enum(messageTypes),
+  /** The sender's username now (renames follow), or the name it had if the account was deleted. */
   sender: z.string(),
+  /** DESIGN §10: the sender's account has been deleted. */
+  senderRemoved: z.boolean(),
   /** Private messages: the other participant; null for group messages. */
   recipient: z.string().nullable(),
   /** Group messages: the group; null for private messages. */
@@ -110,6 +137,13 @@ export const messagePageSchema = z.object({
   last: z.boolean(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** DESIGN §10 catch-up (`after=`): the messages after a `seq`, ascending; `last` when there are no more. */
+export const catchUpPageSchema = z.object({
+  content: z.array(chatMessageSchema),
+  last: z.boolean(),
+});
+export type CatchUpPage = z.infer<typeof catchUpPageSchema>;
 
 /** One unread message of mine (GET /unread/{me}); `group` is set for group messages. */
 export const unreadItemSchema = z.object({
@@ -166,17 +200,24 @@ const attachmentFields = {
   fileName: z.string().max(chatLimits.fileNameMax).nullish(),
 };
 const content = z.string().max(chatLimits.maxContentChars, `At most ${chatLimits.maxContentChars} characters`);
+/** DESIGN §10: the sender's own id for the message; a second SEND with the same one stores nothing new. */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(chatLimits.clientIdMaxChars, `At most ${chatLimits.clientIdMaxChars} characters`);
 
 /** SEND /app/chat.sendPrivateMessage. Any `sender`, `id`, `timestamp` or `type` in the body is ignored. */
 export const sendPrivateSchema = z.object({
   recipient: z.string().trim().min(1, "Choose who to send to").max(64),
   content: content.optional().default(""),
+  clientId: clientIdSchema.optional(),
   ...attachmentFields,
 });
 /** SEND /app/group.sendMessage. */
 export const sendGroupSchema = z.object({
   groupId: z.coerce.number().int().positive(),
   content: content.optional().default(""),
+  clientId: clientIdSchema.optional(),
   ...attachmentFields,
 });
 
@@ -231,6 +272,7 @@ export const canManageGroup = (user: { username: string; role: AccountKind }, gr
   user.role === "admin" || group.createdBy === user.username;
 
 export const chatMessages = {
+  rateLimited: "You are sending messages too fast. Please wait a few seconds.",
   welcomeTitle: "Welcome to Chat",
   welcomeBody: "Select a user or group to start chatting",
   loggedOut: "Please log in to use chat.",

@@ -3,6 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { realtimeTexts } from "../../shared/realtime.ts";
 import type { AccountKind } from "../../shared/roles.ts";
 import { revokedSessions, users } from "../db/schema.ts";
 import { forbidden, HttpError } from "../lib/errors.ts";
@@ -65,7 +66,7 @@ const accesses: readonly Access[] = ["public", "staff", "admin"];
 /** What the access layer answers when it refuses a request (the authorization-matrix test looks for these). */
 export const accessRefusals = {
   loginRequired: "Please log in.",
-  sessionEnded: "Your session has ended. Please log in again.",
+  sessionEnded: realtimeTexts.sessionEnded,
   adminOnly: "This needs an admin account.",
   noRule: "This route has no access rule.",
 } as const;

@@ -5,13 +5,14 @@ import type { Broker } from "../realtime/broker/broker.ts";
 import { InProcessBroker } from "../realtime/broker/memory.ts";
 import { DEFAULT_KEY_PREFIX, RedisBroker } from "../realtime/broker/redis.ts";
 import { type Realtime, RealtimeServer } from "../realtime/realtime.ts";
+import type { SessionSettings } from "../realtime/settings.ts";
 import { DEFAULT_DECODER_LIMITS } from "../realtime/stomp/decode.ts";
-import { type SessionSettings, STOMP_SUBPROTOCOLS } from "../realtime/stomp/session.ts";
+import { STOMP_SUBPROTOCOLS } from "../realtime/stomp/protocol.ts";
 import type { Authenticate } from "../realtime/types.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Realtime chat transport: STOMP sessions on /ws, the broker, presence. */
+    /** The realtime transport: STOMP sessions on /ws and the broker; features (chat, presence) register on it. */
     realtime: Realtime;
   }
 }
@@ -34,9 +35,10 @@ export interface RealtimePluginOptions {
 }
 
 /**
- * The realtime chat transport (DESIGN §7): STOMP 1.2/1.1/1.0 over a WebSocket at GET /ws, and
- * `app.realtime` for the chat module. Authentication happens in the CONNECT frame, so the
- * upgrade itself is public; its Origin is checked against the site's.
+ * The realtime transport (DESIGN §7, decision 013): STOMP 1.2/1.1/1.0 over a WebSocket at GET /ws,
+ * and `app.realtime`, where features (the chat, presence) register their destinations.
+ * Authentication happens in the CONNECT frame, so the upgrade itself is public; its Origin is
+ * checked against the site's.
  */
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -79,7 +81,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     }
     app.decorate("realtime", server as Realtime);
 
-    // Before @fastify/websocket's own preClose (which merely closes sockets): ours also withdraws presence.
+    // Before @fastify/websocket's own preClose (which merely closes sockets): ours lets received frames
+    // finish and waits for the features' session hooks (presence withdrawn) before the broker closes.
     app.addHook("preClose", async () => server.close());
     app.addHook("onClose", async () => broker.close());
 

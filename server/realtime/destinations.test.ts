@@ -1,29 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseSubscribeDestination, queueOfSuffix, sameUsername } from "./destinations.ts";
+import { parseUserQueue, queueOfSuffix, sameUsername } from "./destinations.ts";
 
-describe("parseSubscribeDestination", () => {
+describe("parseUserQueue", () => {
   it("reads both forms of a user queue", () => {
-    expect(parseSubscribeDestination("/user/queue/private")).toEqual({
-      kind: "user-queue",
-      owner: null,
-      queue: "private",
-    });
-    expect(parseSubscribeDestination("/user/alice.b/queue/errors")).toEqual({
-      kind: "user-queue",
-      owner: "alice.b",
-      queue: "errors",
-    });
-  });
-
-  it("reads the presence topic and group topics with canonical ids", () => {
-    expect(parseSubscribeDestination("/topic/user-status")).toEqual({
-      kind: "topic",
-      topic: { kind: "user-status", destination: "/topic/user-status" },
-    });
-    expect(parseSubscribeDestination("/topic/group/42")).toEqual({
-      kind: "topic",
-      topic: { kind: "group", groupId: 42, destination: "/topic/group/42" },
-    });
+    expect(parseUserQueue("/user/queue/private")).toEqual({ owner: null, queue: "private" });
+    expect(parseUserQueue("/user/alice.b/queue/errors")).toEqual({ owner: "alice.b", queue: "errors" });
   });
 
   it.each([
@@ -37,17 +18,10 @@ describe("parseSubscribeDestination", () => {
     "/user/alice/queue/private/extra",
     "/user/queue/pri vate",
     "/queue/private",
-    "/topic/group/0",
-    "/topic/group/007",
-    "/topic/group/-1",
-    "/topic/group/1.5",
-    "/topic/group/99999999999999999",
-    "/topic/group/",
-    "/topic/user-status/",
-    "/topic/other",
+    "/topic/user-status",
     "/app/chat.sendPrivateMessage",
-  ])("refuses %j as unknown", (destination) => {
-    expect(parseSubscribeDestination(destination)).toEqual({ kind: "unknown" });
+  ])("finds no user queue in %j", (destination) => {
+    expect(parseUserQueue(destination)).toBeUndefined();
   });
 });
 

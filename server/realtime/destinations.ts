@@ -1,65 +1,36 @@
 /**
- * STOMP destinations of the chat (SPEC §7, DESIGN §7) and how a SUBSCRIBE destination is read.
+ * How the transport reads destinations (DESIGN §7). It knows only these shapes; what lies under
+ * `/topic/` and `/app/` belongs to the features that register it (features.ts).
  *
  * Subscribe:
  *   /user/queue/{queue}              a queue of the connected user (Spring's canonical form)
  *   /user/{username}/queue/{queue}   the same, naming the user; any other user's is refused
- *   /topic/user-status               presence changes {username, status}
- *   /topic/group/{id}                messages of one group (the chat module authorizes)
+ *   /topic/...                       a registered topic route
  * Send:
- *   /app/...                         handled by the send handler registered for that exact path
- *   /app/presence                    built in: {"status":"ONLINE"|"ACTIVE"} for this session
+ *   /app/...                         the send handler registered for that exact path
  */
-export const destinations = {
-  userStatus: "/topic/user-status",
-  group: (groupId: number) => `/topic/group/${groupId}`,
-  /** Queue suffixes, for publishToUser and for `/user/queue/{…}` subscriptions. */
-  privateQueue: "/queue/private",
-  errorsQueue: "/queue/errors",
-  /** SEND here with {"status":"ONLINE"} when the page is visible, {"status":"ACTIVE"} when hidden or idle. */
-  presence: "/app/presence",
-} as const;
-
-export const ERRORS_QUEUE = "errors";
 export const APP_PREFIX = "/app/";
+export const TOPIC_PREFIX = "/topic/";
+/** The queue refusals go to (`/user/queue/errors`). */
+export const ERRORS_QUEUE = "errors";
 
 /** Queue names a user may subscribe to and be published to: short, no slashes. */
 const QUEUE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-/** Group ids are database ids: positive integers, written without leading zeros so each group has one destination. */
-const GROUP_ID = /^[1-9][0-9]{0,15}$/;
 
-/** A topic a client asks to subscribe to; the subscribe authorizer decides. */
-export type TopicDestination =
-  | { kind: "user-status"; destination: string }
-  | { kind: "group"; groupId: number; destination: string };
+/** A user-queue SUBSCRIBE destination: `owner` is the username it names, or null for `/user/queue/…`. */
+export type UserQueue = { owner: string | null; queue: string };
 
-export type SubscribeTarget =
-  /** `owner` is the username named in the destination, or null for `/user/queue/…`. */
-  | { kind: "user-queue"; owner: string | null; queue: string }
-  | { kind: "topic"; topic: TopicDestination }
-  | { kind: "unknown" };
-
-export function parseSubscribeDestination(destination: string): SubscribeTarget {
-  if (destination.startsWith("/user/")) {
-    const parts = destination.slice("/user/".length).split("/");
-    if (parts.length === 2 && parts[0] === "queue" && QUEUE_NAME.test(parts[1]!)) {
-      return { kind: "user-queue", owner: null, queue: parts[1]! };
-    }
-    if (parts.length === 3 && parts[0] !== "" && parts[1] === "queue" && QUEUE_NAME.test(parts[2]!)) {
-      return { kind: "user-queue", owner: parts[0]!, queue: parts[2]! };
-    }
-    return { kind: "unknown" };
+/** The user queue a `/user/…` destination names; undefined if it is not one (or malformed). */
+export function parseUserQueue(destination: string): UserQueue | undefined {
+  if (!destination.startsWith("/user/")) return undefined;
+  const parts = destination.slice("/user/".length).split("/");
+  if (parts.length === 2 && parts[0] === "queue" && QUEUE_NAME.test(parts[1]!)) {
+    return { owner: null, queue: parts[1]! };
   }
-  if (destination === destinations.userStatus) {
-    return { kind: "topic", topic: { kind: "user-status", destination } };
+  if (parts.length === 3 && parts[0] !== "" && parts[1] === "queue" && QUEUE_NAME.test(parts[2]!)) {
+    return { owner: parts[0]!, queue: parts[2]! };
   }
-  if (destination.startsWith("/topic/group/")) {
-    const id = destination.slice("/topic/group/".length);
-    if (GROUP_ID.test(id) && Number.isSafeInteger(Number(id))) {
-      return { kind: "topic", topic: { kind: "group", groupId: Number(id), destination } };
-    }
-  }
-  return { kind: "unknown" };
+  return undefined;
 }
 
 /** The queue name of a publishToUser suffix (`/queue/private` → `private`), or undefined if malformed. */

@@ -11,6 +11,7 @@ import {
   RawClient,
   REDIS_URL,
   type RealtimeTestApp,
+  roomFeature,
   staffUser,
   startApp,
   stompClient,
@@ -34,7 +35,7 @@ beforeAll(async () => {
   a = await startApp(realtime, { database });
   b = await startApp(realtime, { database });
   for (const app of [a, b]) {
-    app.app.realtime.setSubscribeAuthorizer((_user, topic) => topic.kind === "user-status" || topic.groupId === 5);
+    app.app.realtime.register(roomFeature((_user, room) => room === 5));
   }
   const watcher = await staffUser(b);
   observer = (await RawClient.connect(b.url, watcher.token)).client;
@@ -63,10 +64,10 @@ describe("two instances sharing Redis", () => {
     const onA = await stompClient(a.url, alice);
     const queueB = await onB.subscribe(`/user/${alice.username}/queue/private`);
     const queueA = await onA.subscribe("/user/queue/private");
-    const groupA = await onA.subscribe("/topic/group/5");
+    const groupA = await onA.subscribe("/topic/room/5");
 
     await a.app.realtime.publishToUser(alice.username, "/queue/private", { id: 1, text: "from A" });
-    await b.app.realtime.publishToGroup(5, { id: 2, text: "group, from B" });
+    await b.app.realtime.publishToTopic("/topic/room/5", { id: 2, text: "group, from B" });
     await waitFor(() => queueB.messages.length === 1 && queueA.messages.length === 1, 5_000, "both tabs");
     expect(queueB.json()).toEqual([{ id: 1, text: "from A" }]);
     expect(queueA.json()).toEqual([{ id: 1, text: "from A" }]);
@@ -84,7 +85,7 @@ describe("two instances sharing Redis", () => {
     await tabB.request("SEND", { destination: "/app/presence" }, '{"status":"ACTIVE"}');
     tabA.close();
     await waitFor(() => seenOnB(bob.username).length === 2, 3_000, "ACTIVE");
-    expect((await a.app.realtime.getStatuses([bob.username])).get(bob.username)).toBe("ACTIVE");
+    expect((await a.app.presence.getStatuses([bob.username])).get(bob.username)).toBe("ACTIVE");
     tabB.close();
     await waitFor(() => seenOnB(bob.username).length === 3, 3_000, "OFFLINE");
     expect(seenOnB(bob.username)).toEqual(["ONLINE", "ACTIVE", "OFFLINE"]);
@@ -124,7 +125,7 @@ describe("two instances sharing Redis", () => {
       expect(seenOnB(dave.username)).toEqual(["ONLINE", "OFFLINE"]);
       expect(Date.now() - died).toBeLessThan(presence.instanceTtlMs + 2 * presence.janitorMs + 1_000);
       await waitForAsync(
-        async () => (await b.app.realtime.getStatuses([dave.username])).get(dave.username) === "OFFLINE",
+        async () => (await b.app.presence.getStatuses([dave.username])).get(dave.username) === "OFFLINE",
         2_000,
         "OFFLINE status",
       );

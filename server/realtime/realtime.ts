@@ -1,34 +1,28 @@
 import type { WebSocket } from "ws";
-import { HttpError } from "../lib/errors.ts";
-import { type Broker, channels, type PresenceStatus, type SessionPresence } from "./broker/broker.ts";
-import { APP_PREFIX, destinations, queueOfSuffix, type TopicDestination } from "./destinations.ts";
-import { PresenceTracker } from "./presence.ts";
-import { type SessionHost, type SessionSettings, StompSession, type UserQueueEnvelope } from "./stomp/session.ts";
-import {
-  type Authenticate,
-  type RealtimeLogger,
-  RealtimeRefusal,
-  type RealtimeUser,
-  type SendHandler,
-  type SubscribeAuthorizer,
-} from "./types.ts";
+import { realtimeTexts } from "../../shared/realtime.ts";
+import { type Broker, channels } from "./broker/broker.ts";
+import { Connection, type ConnectionHost, type UserQueueEnvelope } from "./connection.ts";
+import { queueOfSuffix } from "./destinations.ts";
+import { FeatureRegistry, type RealtimeFeature } from "./features.ts";
+import { transportRefusals } from "./refusals.ts";
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./settings.ts";
+import type { Authenticate, RealtimeLogger } from "./types.ts";
 
-/** What the rest of the server uses (`app.realtime`): the chat module plugs in here. */
+/** What the rest of the server uses (`app.realtime`): features (the chat, presence) plug in here. */
 export interface Realtime {
   readonly broker: Broker;
+  /**
+   * Adds a feature's `/app/…` send handlers, `/topic/…` routes and session hooks. Throws if one of
+   * its destinations is already registered.
+   */
+  register(feature: RealtimeFeature): void;
   /**
    * Delivers `payload` to every session of `username` (any instance) subscribed to that queue:
    * `publishToUser("alice", "/queue/private", message)` reaches `/user/alice/queue/private` and `/user/queue/private`.
    */
-  publishToUser(username: string, destinationSuffix: string, payload: unknown): Promise<void>;
-  /** Delivers `payload` to every subscriber of `/topic/group/{groupId}`. */
-  publishToGroup(groupId: number, payload: unknown): Promise<void>;
-  /** Handles client SENDs to one `/app/…` destination (one handler per destination). */
-  registerSendHandler(destination: string, handler: SendHandler): void;
-  /** Replaces the authorizer of `/topic/…` subscriptions (default: user-status allowed, groups refused). */
-  setSubscribeAuthorizer(authorizer: SubscribeAuthorizer): void;
-  /** Each user's overall presence (OFFLINE when unknown), for `GET /users` and web push. */
-  getStatuses(usernames: readonly string[]): Promise<Map<string, PresenceStatus>>;
+  publishToUser(username: string, queueSuffix: string, payload: unknown): Promise<void>;
+  /** Delivers `payload` to every subscriber of a registered `/topic/…` destination, on every instance. */
+  publishToTopic(destination: string, payload: unknown): Promise<void>;
   /**
    * Ends every session of a user on every instance (ERROR frame with `reason`, then close), and
    * refuses sessions whose CONNECT was being authenticated meanwhile. Call it after ending the
@@ -41,31 +35,13 @@ export interface Realtime {
    * meanwhile. Call it after ending that login session (logout); the user's other logins stay.
    */
   endLoginSession(sessionId: string, reason?: string): Promise<void>;
-  /** Drops a user's subscriptions to a topic on every instance (e.g. removed from a group); they are told on the errors queue. */
+  /** Drops a user's subscriptions to a topic on every instance (e.g. removed from a group); they are told on the errors queue (REVOKED). */
   revokeSubscriptions(username: string, destination: string, message?: string): Promise<void>;
   /** Connected (authenticated) sessions on this instance, of one user or of all. */
   localSessionCount(username?: string): number;
   /** Whether this exact username has a session on this instance (such an account is active). */
   isConnectedHere(username: string): boolean;
 }
-
-export const DEFAULT_SESSION_SETTINGS: Readonly<SessionSettings> = Object.freeze({
-  serverName: "steelcraft-realtime/1.0",
-  heartBeatMs: 10_000,
-  heartBeatTolerance: 2.5,
-  connectTimeoutMs: 10_000,
-  maxBufferedBytes: 4 * 1024 * 1024,
-  maxQueuedFrames: 32,
-  maxSubscriptions: 256,
-  maxTransactions: 8,
-  maxTransactionFrames: 64,
-  revalidateMs: 5 * 60_000,
-  closeGraceMs: 2_000,
-  shutdownGraceMs: 5_000,
-  decoderLimits: {},
-});
-
-export const SESSION_ENDED = "Your session has ended. Please log in again.";
 
 export interface RealtimeServerOptions {
   broker: Broker;
@@ -79,22 +55,19 @@ type ControlMessage =
   | { type: "end-session"; sessionId: string; reason: string }
   | { type: "revoke"; username: string; destination: string; message: string };
 
-const defaultAuthorizer: SubscribeAuthorizer = (_user, topic) => topic.kind === "user-status";
-
 /**
- * The session layer of one server instance: accepts STOMP connections, keeps them by user,
- * routes SENDs to the registered handlers, and carries control messages between instances.
+ * The transport of one server instance: accepts STOMP connections, keeps them by user, holds the
+ * registered features, and carries control messages between instances. It knows nothing of what
+ * the features do.
  */
-export class RealtimeServer implements Realtime, SessionHost {
+export class RealtimeServer implements Realtime, ConnectionHost {
   readonly broker: Broker;
   readonly settings: SessionSettings;
   readonly log: RealtimeLogger;
   readonly authenticate: Authenticate;
-  private readonly sessions = new Set<StompSession>();
-  private readonly byUser = new Map<string, Set<StompSession>>();
-  private readonly handlers = new Map<string, SendHandler>();
-  private authorizer: SubscribeAuthorizer = defaultAuthorizer;
-  private readonly presence: PresenceTracker;
+  readonly features: FeatureRegistry;
+  private readonly sessions = new Set<Connection>();
+  private readonly byUser = new Map<string, Set<Connection>>();
   /** When each user was last disconnected (lower-case name → ms), to refuse CONNECTs authenticated just before. */
   private readonly revokedAt = new Map<string, number>();
   /** Login sessions ended lately (id → ms), to refuse CONNECTs authenticated just before. */
@@ -107,10 +80,7 @@ export class RealtimeServer implements Realtime, SessionHost {
     this.log = options.log;
     this.authenticate = options.authenticate;
     this.settings = { ...DEFAULT_SESSION_SETTINGS, ...options.settings };
-    this.presence = new PresenceTracker(
-      (username, state) => this.broker.setPresence(username, state),
-      (error) => this.log.warn({ err: error }, "presence update failed"),
-    );
+    this.features = new FeatureRegistry(this.log);
   }
 
   /** Listens to control messages from the other instances. */
@@ -128,7 +98,7 @@ export class RealtimeServer implements Realtime, SessionHost {
       socket.close(1001, "Server shutting down");
       return;
     }
-    const session = new StompSession(socket, this);
+    const session = new Connection(socket, this);
     this.sessions.add(session);
     socket.once("close", () => this.sessions.delete(session));
   }
@@ -136,52 +106,41 @@ export class RealtimeServer implements Realtime, SessionHost {
   /**
    * Shuts down in the order that loses nothing: refuse new connections, stop reading frames, let
    * those received finish (SENDs stored, their RECEIPTs sent), close every socket (clients reconnect
-   * elsewhere), then wait for presence to be withdrawn.
+   * elsewhere), then wait for what the features' hooks started (presence withdrawn).
    */
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all([...this.sessions].map((session) => session.shutdown()));
-    await this.presence.flush();
+    await this.features.settle();
     this.controlSubscription?.unsubscribe();
   }
 
   // ---- Realtime ----
 
-  async publishToUser(username: string, destinationSuffix: string, payload: unknown): Promise<void> {
-    const queue = queueOfSuffix(destinationSuffix);
-    if (!queue) throw new Error(`Not a user queue: ${JSON.stringify(destinationSuffix)} (expected /queue/<name>)`);
+  register(feature: RealtimeFeature): void {
+    this.features.register(feature);
+  }
+
+  async publishToUser(username: string, queueSuffix: string, payload: unknown): Promise<void> {
+    const queue = queueOfSuffix(queueSuffix);
+    if (!queue) throw new Error(`Not a user queue: ${JSON.stringify(queueSuffix)} (expected /queue/<name>)`);
     const envelope: UserQueueEnvelope = { queue, body: payload };
     await this.broker.publish(channels.user(username), envelope);
   }
 
-  async publishToGroup(groupId: number, payload: unknown): Promise<void> {
-    if (!Number.isSafeInteger(groupId) || groupId <= 0) throw new Error(`Not a group id: ${groupId}`);
-    await this.broker.publish(channels.group(groupId), payload);
+  async publishToTopic(destination: string, payload: unknown): Promise<void> {
+    const topic = this.features.topic(destination);
+    if (!topic) throw new Error(`Not a registered topic: ${JSON.stringify(destination)}`);
+    await this.broker.publish(topic.channel, payload);
   }
 
-  registerSendHandler(destination: string, handler: SendHandler): void {
-    if (!destination.startsWith(APP_PREFIX) || destination === destinations.presence) {
-      throw new Error(`Cannot register a send handler for ${destination}`);
-    }
-    if (this.handlers.has(destination)) throw new Error(`A send handler for ${destination} is already registered`);
-    this.handlers.set(destination, handler);
-  }
-
-  setSubscribeAuthorizer(authorizer: SubscribeAuthorizer): void {
-    this.authorizer = authorizer;
-  }
-
-  getStatuses(usernames: readonly string[]): Promise<Map<string, PresenceStatus>> {
-    return this.broker.getStatuses(usernames);
-  }
-
-  async disconnectUser(username: string, reason = SESSION_ENDED): Promise<void> {
+  async disconnectUser(username: string, reason: string = realtimeTexts.sessionEnded): Promise<void> {
     // Locally at once; the other instances through the broker (and ours again, harmlessly).
     this.disconnectLocal(username, reason);
     await this.broker.publish(channels.control, { type: "disconnect", username, reason } satisfies ControlMessage);
   }
 
-  async endLoginSession(sessionId: string, reason = SESSION_ENDED): Promise<void> {
+  async endLoginSession(sessionId: string, reason: string = realtimeTexts.sessionEnded): Promise<void> {
     this.endLoginSessionLocal(sessionId, reason);
     await this.broker.publish(channels.control, { type: "end-session", sessionId, reason } satisfies ControlMessage);
   }
@@ -189,7 +148,7 @@ export class RealtimeServer implements Realtime, SessionHost {
   async revokeSubscriptions(
     username: string,
     destination: string,
-    message = "You can no longer follow this conversation.",
+    message: string = transportRefusals.revoked,
   ): Promise<void> {
     this.revokeLocal(username, destination, message);
     await this.broker.publish(channels.control, {
@@ -217,9 +176,9 @@ export class RealtimeServer implements Realtime, SessionHost {
     return this.byUser.get(username.toLowerCase())?.size ?? 0;
   }
 
-  // ---- SessionHost ----
+  // ---- ConnectionHost ----
 
-  attach(session: StompSession, authStartedAt: number): boolean {
+  attach(session: Connection, authStartedAt: number): boolean {
     const user = session.user!;
     const key = user.username.toLowerCase();
     if ((this.revokedAt.get(key) ?? -1) >= authStartedAt || this.closing) return false;
@@ -233,47 +192,19 @@ export class RealtimeServer implements Realtime, SessionHost {
     return true;
   }
 
-  detach(session: StompSession): void {
-    const user = session.user!;
-    const key = user.username.toLowerCase();
+  detach(session: Connection): void {
+    const key = session.user!.username.toLowerCase();
     const set = this.byUser.get(key);
     if (set?.delete(session) && set.size === 0) this.byUser.delete(key);
-    this.presence.remove(user.username, session.id);
-  }
-
-  setPresence(session: StompSession, state: SessionPresence): void {
-    this.presence.set(session.user!.username, session.id, state);
-  }
-
-  async authorizeSubscribe(user: RealtimeUser, topic: TopicDestination): Promise<true | string> {
-    try {
-      if (await this.authorizer(user, topic)) return true;
-      return "You cannot subscribe to this destination.";
-    } catch (error) {
-      const refusal = this.refusalMessage(error);
-      if (refusal !== undefined) return refusal;
-      this.log.error({ err: error, destination: topic.destination }, "subscribe authorizer failed");
-      return "The subscription could not be checked. Please try again.";
-    }
-  }
-
-  sendHandler(destination: string): SendHandler | undefined {
-    return this.handlers.get(destination);
-  }
-
-  refusalMessage(error: unknown): string | undefined {
-    if (error instanceof RealtimeRefusal) return error.message;
-    if (error instanceof HttpError && error.statusCode < 500) return error.message;
-    return undefined;
   }
 
   // ---- control ----
 
   private onControl(message: ControlMessage): void {
     if (message?.type === "disconnect" && typeof message.username === "string") {
-      this.disconnectLocal(message.username, String(message.reason ?? SESSION_ENDED));
+      this.disconnectLocal(message.username, String(message.reason ?? realtimeTexts.sessionEnded));
     } else if (message?.type === "end-session" && typeof message.sessionId === "string") {
-      this.endLoginSessionLocal(message.sessionId, String(message.reason ?? SESSION_ENDED));
+      this.endLoginSessionLocal(message.sessionId, String(message.reason ?? realtimeTexts.sessionEnded));
     } else if (message?.type === "revoke" && typeof message.username === "string") {
       this.revokeLocal(message.username, String(message.destination), String(message.message));
     }

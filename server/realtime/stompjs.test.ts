@@ -9,7 +9,9 @@ import {
   deleteRedisKeys,
   REDIS_URL,
   type RealtimeTestApp,
+  roomFeature,
   SUBPROTOCOLS,
+  sendFeature,
   sleep,
   staffUser,
   startApp,
@@ -41,16 +43,18 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
 
   beforeAll(async () => {
     t = await startApp({ ...realtime, session: { heartBeatMs: 10_000 } }, { database });
-    t.app.realtime.registerSendHandler("/app/test.echo", async ({ user, body }) => {
-      const { to, text } = body as { to: string; text: string };
-      if (typeof to !== "string" || typeof text !== "string") throw new RealtimeRefusal("Invalid message.");
-      await sleep(30);
-      const message = { from: user.username, to, text };
-      stored.push(message);
-      await t.app.realtime.publishToUser(to, "/queue/private", message);
-      await t.app.realtime.publishToUser(user.username, "/queue/private", message);
-    });
-    t.app.realtime.setSubscribeAuthorizer((_user, topic) => topic.kind === "user-status" || topic.groupId === 3);
+    t.app.realtime.register(
+      sendFeature("/app/test.echo", async ({ user, body }) => {
+        const { to, text } = body as { to: string; text: string };
+        if (typeof to !== "string" || typeof text !== "string") throw new RealtimeRefusal("Invalid message.");
+        await sleep(30);
+        const message = { from: user.username, to, text };
+        stored.push(message);
+        await t.app.realtime.publishToUser(to, "/queue/private", message);
+        await t.app.realtime.publishToUser(user.username, "/queue/private", message);
+      }),
+    );
+    t.app.realtime.register(roomFeature((_user, room) => room === 3));
   });
   afterAll(async () => {
     await t?.close();
@@ -60,11 +64,11 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     const alice = await staffUser(t);
     const client = await stompClient(t.url, alice);
     const privateQueue = await client.subscribe(`/user/${alice.username}/queue/private`);
-    const group = await client.subscribe("/topic/group/3");
+    const group = await client.subscribe("/topic/room/3");
     const status = await client.subscribe("/topic/user-status");
 
     await t.app.realtime.publishToUser(alice.username, "/queue/private", { id: 1, content: "hello" });
-    await t.app.realtime.publishToGroup(3, { id: 2, groupId: 3 });
+    await t.app.realtime.publishToTopic("/topic/room/3", { id: 2, groupId: 3 });
     await waitFor(() => privateQueue.messages.length === 1 && group.messages.length === 1, 5_000, "deliveries");
     expect(privateQueue.json()).toEqual([{ id: 1, content: "hello" }]);
     expect(group.json()).toEqual([{ id: 2, groupId: 3 }]);
@@ -102,7 +106,9 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     expect(bobQueue.json()).toEqual([expected]);
 
     expect(await aliceClient.send("/app/test.echo", { to: 42 })).toBe("refused");
-    expect(errors.json()).toMatchObject([{ message: "Invalid message.", destination: "/app/test.echo" }]);
+    expect(errors.json()).toMatchObject([
+      { code: "INVALID", message: "Invalid message.", destination: "/app/test.echo" },
+    ]);
     expect(aliceClient.client.connected).toBe(true);
     await aliceClient.close();
     await bobClient.close();

@@ -6,9 +6,11 @@ import { createTestApp, type TestApp, type TestAppOptions } from "../../test/hel
 import { employeeSession } from "../../test/helpers/factories.ts";
 import { deleteRedisKeys as deleteKeysUnder } from "../lib/redis-keys.ts";
 import type { RealtimePluginOptions } from "../plugins/realtime.ts";
+import type { RealtimeFeature } from "./features.ts";
 import { FrameDecoder } from "./stomp/decode.ts";
 import { encodeFrame } from "./stomp/encode.ts";
 import { type Frame, header, SERVER_COMMAND_SET } from "./stomp/frame.ts";
+import type { RealtimeUser, SendHandler } from "./types.ts";
 
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 export const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
@@ -32,6 +34,29 @@ export async function startApp(
   if (address === null || typeof address === "string") throw new Error("no port");
   return { ...t, port: address.port, url: `ws://127.0.0.1:${address.port}/ws` };
 }
+
+/** A stand-in feature with one send handler (the transport tests' own destinations). */
+export const sendFeature = (destination: string, handler: SendHandler): RealtimeFeature => ({
+  name: `test ${destination}`,
+  sends: { [destination]: handler },
+});
+
+/**
+ * A stand-in topic feature: rooms `/topic/room/{id}` (ids written canonically) on broker channel
+ * `test-room:{id}`, so transport tests need no chat group.
+ */
+export const roomFeature = (authorize: (user: RealtimeUser, roomId: number) => boolean | Promise<boolean>) =>
+  ({
+    name: "test rooms",
+    topics: [
+      {
+        destination: "/topic/room/*",
+        match: (id: string) => (/^[1-9][0-9]{0,8}$/.test(id) ? Number(id) : undefined),
+        channel: (roomId: number) => `test-room:${roomId}`,
+        authorize,
+      },
+    ],
+  }) satisfies RealtimeFeature;
 
 /** A new employee with a token. */
 export async function staffUser(t: TestApp) {

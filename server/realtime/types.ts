@@ -1,5 +1,5 @@
+import type { RefusalCode } from "../../shared/realtime.ts";
 import type { AccountKind } from "../../shared/roles.ts";
-import type { TopicDestination } from "./destinations.ts";
 
 /** The account behind a STOMP session, from its CONNECT token. */
 export interface RealtimeUser {
@@ -17,6 +17,12 @@ export type AuthenticatedUser = RealtimeUser & { expiresAt?: number; sessionId?:
 /** Checks a CONNECT bearer token: the account, or null when the token is invalid, expired or revoked. */
 export type Authenticate = (token: string) => Promise<AuthenticatedUser | null>;
 
+/** One connected (authenticated) session, as features see it. */
+export interface SessionInfo {
+  readonly id: string;
+  readonly user: RealtimeUser;
+}
+
 /** What a SEND handler gets. */
 export interface SendContext {
   readonly user: RealtimeUser;
@@ -27,29 +33,35 @@ export interface SendContext {
   readonly body: unknown;
   /** The frame's headers (the first of repeated ones). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Tells this session on its errors queue (the frame still succeeds). */
-  sendError(message: string): void;
+  /** Tells this session on its errors queue; the frame still succeeds (a warning, not a refusal). */
+  sendError(message: string, code?: RefusalCode): void;
 }
 
 /**
  * Handles SENDs to one `/app/…` destination. The RECEIPT the client asked for goes out once the
  * returned promise resolves (so: after the message is stored). Throw a `RealtimeRefusal` (or an
- * HttpError with a 4xx status) to refuse: its message goes to the sender's errors queue and the
- * connection stays. Any other error is logged and reported to the sender as a generic failure.
+ * HttpError with a 4xx status) to refuse: it goes to the sender's errors queue and the connection
+ * stays. Any other error is logged and reported to the sender as UNAVAILABLE.
  */
 export type SendHandler = (context: SendContext) => unknown;
 
-/**
- * Decides whether a user may subscribe to a topic. Consulted for every `/topic/…` SUBSCRIBE; the
- * default allows `/topic/user-status` and refuses groups. Throw a `RealtimeRefusal` to explain.
- */
-export type SubscribeAuthorizer = (user: RealtimeUser, topic: TopicDestination) => boolean | Promise<boolean>;
+export interface RefusalOptions {
+  /** Default INVALID. */
+  code?: RefusalCode;
+  /** Extra fields of the refusal body on the errors queue (e.g. the SEND's `clientId`). */
+  details?: Record<string, unknown>;
+}
 
-/** A refusal of an ordinary action: its message is shown to the user on the errors queue; the connection stays. */
+/** A refusal of an ordinary action: the user is told on the errors queue; the connection stays. */
 export class RealtimeRefusal extends Error {
-  constructor(message: string) {
+  readonly code: RefusalCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(message: string, options: RefusalOptions = {}) {
     super(message);
     this.name = "RealtimeRefusal";
+    this.code = options.code ?? "INVALID";
+    this.details = options.details;
   }
 }
 

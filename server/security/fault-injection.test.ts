@@ -6,9 +6,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
 import { header } from "../realtime/stomp/frame.ts";
-import { StompSession } from "../realtime/stomp/session.ts";
+import { StompProtocol } from "../realtime/stomp/protocol.ts";
 import {
   RawClient,
   type RealtimeTestApp,
@@ -135,7 +136,7 @@ describe("a failure injected into the realtime layers ends only its own session"
     const { client } = await victim();
     const from = logs.length;
     // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
-    vi.spyOn(StompSession.prototype as any, "execute").mockRejectedValueOnce(new Error("injected: protocol bug"));
+    vi.spyOn(StompProtocol.prototype as any, "execute").mockRejectedValueOnce(new Error("injected: protocol bug"));
     client.sendFrame("SUBSCRIBE", { id: "x", destination: "/user/queue/private", receipt: "r1" });
     const error = await client.next((frame) => frame.command === "ERROR");
     expect(header(error, "message")).toBe("Internal server error");
@@ -145,8 +146,13 @@ describe("a failure injected into the realtime layers ends only its own session"
   });
 
   it("a send handler that throws: refused, no RECEIPT, the session stays", async () => {
-    t.app.realtime.registerSendHandler("/app/test.throws", () => {
-      throw new TypeError("injected: handler bug");
+    t.app.realtime.register({
+      name: "test",
+      sends: {
+        "/app/test.throws": () => {
+          throw new TypeError("injected: handler bug");
+        },
+      },
     });
     const { client } = await victim();
     expect(await sendAndSettle(client, "/app/test.throws", "{}")).toBe("refused");
@@ -182,7 +188,7 @@ describe("a failure injected into the realtime layers ends only its own session"
     await client.request("SUBSCRIBE", { id: "private", destination: "/user/queue/private" });
     const from = logs.length;
     // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
-    vi.spyOn(StompSession.prototype as any, "deliver").mockImplementationOnce(() => {
+    vi.spyOn(Connection.prototype as any, "deliver").mockImplementationOnce(() => {
       throw new TypeError("injected: delivery bug");
     });
     await t.app.realtime.publishToUser(user.username, "/queue/private", { hello: true });
@@ -195,7 +201,7 @@ describe("a failure injected into the realtime layers ends only its own session"
     const { client } = await victim();
     const from = logs.length;
     // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
-    vi.spyOn(StompSession.prototype as any, "flushOutbox").mockImplementationOnce(() => {
+    vi.spyOn(Connection.prototype as any, "flushOutbox").mockImplementationOnce(() => {
       throw new TypeError("injected: output bug");
     });
     client.sendFrame("SUBSCRIBE", { id: "late", destination: "/user/queue/private", receipt: "r2" });
@@ -207,11 +213,11 @@ describe("a failure injected into the realtime layers ends only its own session"
   it("a session timer", async () => {
     const from = logs.length;
     const user = await staffUser(t);
-    const original = (StompSession.prototype as unknown as { write: (data: Uint8Array | string) => void }).write;
+    const original = (Connection.prototype as unknown as { write: (data: Uint8Array | string) => void }).write;
     // The heart-beat timer's write fails, on the victim's session only.
     // biome-ignore lint/suspicious/noExplicitAny: reaching a private method to inject the fault
-    const spy = vi.spyOn(StompSession.prototype as any, "write").mockImplementation(function (
-      this: StompSession,
+    const spy = vi.spyOn(Connection.prototype as any, "write").mockImplementation(function (
+      this: Connection,
       data: unknown,
     ) {
       if (data === "\n" && this.user?.username === user.username) throw new TypeError("injected: timer bug");

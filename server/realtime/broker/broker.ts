@@ -3,17 +3,17 @@
  * subscriber on every server instance, and the presence of users across instances.
  * In-process by default (memory.ts); Redis when REDIS_URL is set (redis.ts).
  */
+import type { PresenceStatus, SessionPresence } from "../../../shared/realtime.ts";
 
-/** A user's status as the chat shows it (SPEC §4): OFFLINE when no session is connected. */
-export type PresenceStatus = "ONLINE" | "ACTIVE" | "OFFLINE";
-/** The state of one connected session, or of all of a user's sessions on one instance: visible page or hidden/idle. */
-export type SessionPresence = "ONLINE" | "ACTIVE";
+export type { PresenceStatus, SessionPresence };
 
-/** Broker channel names. A user's channel reaches every session of that user, on any instance. */
+/**
+ * The broker's own channel names (features name theirs in their topic routes). A user's channel
+ * reaches every session of that user, on any instance.
+ */
 export const channels = {
   /** Case-insensitive like usernames, so a publisher need not know the stored spelling. */
   user: (username: string) => `user:${username.toLowerCase()}`,
-  group: (groupId: number) => `group:${groupId}`,
   /** `{username, status}` whenever a user's overall status changes. */
   userStatus: "user-status",
   /** Control messages between instances (disconnect a user, revoke a subscription). */

@@ -7,12 +7,15 @@ import {
   bodyText,
   RawClient,
   type RealtimeTestApp,
+  roomFeature,
+  sendFeature,
   sleep,
   staffUser,
   startApp,
   waitFor,
 } from "../test-helpers.ts";
 import { RealtimeRefusal } from "../types.ts";
+import { encodeFrame } from "./encode.ts";
 import { type Frame, header } from "./frame.ts";
 
 const isError = (frame: Frame) => frame.command === "ERROR";
@@ -82,7 +85,12 @@ describe("handshake", () => {
     const refusal = await client.next();
     expect(refusal.command).toBe("MESSAGE");
     // Refused, so no RECEIPT for s1 (a RECEIPT means the work was done): the refusal names it instead.
-    expect(bodyJson(refusal)).toEqual({ message: "Unknown destination.", destination: "/app/nowhere", receipt: "s1" });
+    expect(bodyJson(refusal)).toEqual({
+      code: "NOT_FOUND",
+      message: "Unknown destination.",
+      destination: "/app/nowhere",
+      receipt: "s1",
+    });
     expect(header(await client.next(), "receipt-id")).toBe("bye");
     expect((await client.waitClosed()).code).toBe(1000);
   });
@@ -259,6 +267,7 @@ describe("subscriptions and delivery", () => {
     expect(header(refusal, "subscription")).toBe("errors");
     expect(header(refusal, "destination")).toBe(`/user/${user.username}/queue/errors`);
     expect(bodyJson(refusal)).toMatchObject({
+      code: "FORBIDDEN",
       message: "You cannot subscribe to another user's queue.",
       destination: `/user/${victim.username}/queue/private`,
     });
@@ -272,55 +281,53 @@ describe("subscriptions and delivery", () => {
     client.close();
   });
 
-  it("refuses unknown destinations and groups the authorizer denies; delivers the groups it allows", async () => {
+  it("refuses unknown destinations and topics the feature's authorizer denies; delivers the ones it allows", async () => {
     const user = await staffUser(t);
-    t.app.realtime.setSubscribeAuthorizer(async (subscriber, topic) => {
-      if (topic.kind === "user-status") return true;
-      if (topic.groupId === 9) throw new RealtimeRefusal("You are not a member of this group.");
-      return subscriber.username === user.username && topic.groupId === 7;
-    });
-    try {
-      const { client } = await RawClient.connect(t.url, user.token);
-      await client.request("SUBSCRIBE", { id: "errors", destination: "/user/queue/errors" });
-      const refused = ["/topic/nowhere", "/queue/private", "/topic/group/007", "/topic/group/8", "/topic/group/9"];
-      for (const [index, destination] of refused.entries()) {
-        expect(await client.request("SUBSCRIBE", { id: `r${index}`, destination })).toBe("refused");
-      }
-      const refusals = [];
-      for (const _ of refused) {
-        const { receipt: _receipt, ...refusal } = bodyJson(await client.next(isMessage)) as Record<string, unknown>;
-        refusals.push(refusal);
-      }
-      expect(refusals).toEqual([
-        { message: "Unknown destination.", destination: "/topic/nowhere" },
-        { message: "Unknown destination.", destination: "/queue/private" },
-        { message: "Unknown destination.", destination: "/topic/group/007" },
-        { message: "You cannot subscribe to this destination.", destination: "/topic/group/8" },
-        { message: "You are not a member of this group.", destination: "/topic/group/9" },
-      ]);
-
-      await client.request("SUBSCRIBE", { id: "g7", destination: "/topic/group/7" });
-      await t.app.realtime.publishToGroup(8, { group: 8 });
-      await t.app.realtime.publishToGroup(7, { group: 7 });
-      const message = await client.next(isMessage);
-      expect(header(message, "destination")).toBe("/topic/group/7");
-      expect(header(message, "subscription")).toBe("g7");
-      expect(bodyJson(message)).toEqual({ group: 7 });
-
-      // Removed from the group: the subscription goes, and the client is told.
-      await t.app.realtime.revokeSubscriptions(user.username, "/topic/group/7", "Removed from the group.");
-      expect(bodyJson(await client.next(isMessage))).toEqual({
-        message: "Removed from the group.",
-        destination: "/topic/group/7",
-      });
-      await t.app.realtime.publishToGroup(7, { group: 7, after: true });
-      await client.request("UNSUBSCRIBE", { id: "g7" });
-      await sleep(50);
-      expect(client.frames.filter(isMessage)).toHaveLength(refused.length + 2);
-      client.close();
-    } finally {
-      t.app.realtime.setSubscribeAuthorizer((_user, topic) => topic.kind === "user-status");
+    t.app.realtime.register(
+      roomFeature(async (subscriber, room) => {
+        if (room === 9) throw new RealtimeRefusal("You are not a member of this group.", { code: "FORBIDDEN" });
+        return subscriber.username === user.username && room === 7;
+      }),
+    );
+    const { client } = await RawClient.connect(t.url, user.token);
+    await client.request("SUBSCRIBE", { id: "errors", destination: "/user/queue/errors" });
+    const refused = ["/topic/nowhere", "/queue/private", "/topic/room/007", "/topic/room/8", "/topic/room/9"];
+    for (const [index, destination] of refused.entries()) {
+      expect(await client.request("SUBSCRIBE", { id: `r${index}`, destination })).toBe("refused");
     }
+    const refusals = [];
+    for (const _ of refused) {
+      const { receipt: _receipt, ...refusal } = bodyJson(await client.next(isMessage)) as Record<string, unknown>;
+      refusals.push(refusal);
+    }
+    expect(refusals).toEqual([
+      { code: "NOT_FOUND", message: "Unknown destination.", destination: "/topic/nowhere" },
+      { code: "NOT_FOUND", message: "Unknown destination.", destination: "/queue/private" },
+      { code: "NOT_FOUND", message: "Unknown destination.", destination: "/topic/room/007" },
+      { code: "FORBIDDEN", message: "You cannot subscribe to this destination.", destination: "/topic/room/8" },
+      { code: "FORBIDDEN", message: "You are not a member of this group.", destination: "/topic/room/9" },
+    ]);
+
+    await client.request("SUBSCRIBE", { id: "g7", destination: "/topic/room/7" });
+    await t.app.realtime.publishToTopic("/topic/room/8", { room: 8 });
+    await t.app.realtime.publishToTopic("/topic/room/7", { room: 7 });
+    const message = await client.next(isMessage);
+    expect(header(message, "destination")).toBe("/topic/room/7");
+    expect(header(message, "subscription")).toBe("g7");
+    expect(bodyJson(message)).toEqual({ room: 7 });
+
+    // Removed from the room: the subscription goes, and the client is told.
+    await t.app.realtime.revokeSubscriptions(user.username, "/topic/room/7", "Removed from the group.");
+    expect(bodyJson(await client.next(isMessage))).toEqual({
+      code: "REVOKED",
+      message: "Removed from the group.",
+      destination: "/topic/room/7",
+    });
+    await t.app.realtime.publishToTopic("/topic/room/7", { room: 7, after: true });
+    await client.request("UNSUBSCRIBE", { id: "g7" });
+    await sleep(50);
+    expect(client.frames.filter(isMessage)).toHaveLength(refused.length + 2);
+    client.close();
   });
 
   it("stops delivering after UNSUBSCRIBE, and ignores an unknown id", async () => {
@@ -394,12 +401,19 @@ describe("SEND", () => {
   it("hands the body to the registered handler and sends the RECEIPT only once its work is done", async () => {
     const user = await staffUser(t);
     const calls: { username: string; body: unknown; custom: string | undefined; done: boolean }[] = [];
-    t.app.realtime.registerSendHandler("/app/test.slow", async (context) => {
-      const call = { username: context.user.username, body: context.body, custom: context.headers.custom, done: false };
-      calls.push(call);
-      await sleep(150);
-      call.done = true;
-    });
+    t.app.realtime.register(
+      sendFeature("/app/test.slow", async (context) => {
+        const call = {
+          username: context.user.username,
+          body: context.body,
+          custom: context.headers.custom,
+          done: false,
+        };
+        calls.push(call);
+        await sleep(150);
+        call.done = true;
+      }),
+    );
     const { client } = await RawClient.connect(t.url, user.token);
     client.sendFrame(
       "SEND",
@@ -415,30 +429,55 @@ describe("SEND", () => {
 
   it("refuses on the errors queue and stays connected: refusals, failures, unknown destinations, bad JSON", async () => {
     const user = await staffUser(t);
-    t.app.realtime.registerSendHandler("/app/test.refuse", () => {
-      throw new RealtimeRefusal("Only admins can send messages in this group.");
-    });
-    t.app.realtime.registerSendHandler("/app/test.fail", async () => {
-      throw new Error("database down");
-    });
-    t.app.realtime.registerSendHandler("/app/test.warn", (context) => context.sendError("Saved, but no one is there."));
+    t.app.realtime.register(
+      sendFeature("/app/test.refuse", () => {
+        throw new RealtimeRefusal("Only admins can send messages in this group.", {
+          code: "FORBIDDEN",
+          details: { clientId: "c-1" },
+        });
+      }),
+    );
+    t.app.realtime.register(
+      sendFeature("/app/test.fail", async () => {
+        throw new Error("database down");
+      }),
+    );
+    t.app.realtime.register(
+      sendFeature("/app/test.warn", (context) => context.sendError("Saved, but no one is there.", "UNAVAILABLE")),
+    );
     const { client } = await RawClient.connect(t.url, user.token);
     await client.request("SUBSCRIBE", { id: "e", destination: "/user/queue/errors" });
     // A refused or failed SEND gets no RECEIPT (nothing was stored); a warning is no refusal.
-    const cases: [string, string, string, "done" | "refused"][] = [
-      ["/app/test.refuse", "{}", "Only admins can send messages in this group.", "refused"],
-      ["/app/test.fail", "{}", "The message could not be processed. Please try again.", "refused"],
-      ["/app/test.warn", "{}", "Saved, but no one is there.", "done"],
-      ["/app/unknown", "{}", "Unknown destination.", "refused"],
-      ["/topic/group/1", "{}", "Messages can only be sent to /app/… destinations.", "refused"],
-      ["/app/test.refuse", "{not json", "The message body must be JSON.", "refused"],
+    const cases: [string, string, string, string, "done" | "refused"][] = [
+      ["/app/test.refuse", "{}", "FORBIDDEN", "Only admins can send messages in this group.", "refused"],
+      ["/app/test.fail", "{}", "UNAVAILABLE", "The message could not be processed. Please try again.", "refused"],
+      ["/app/test.warn", "{}", "UNAVAILABLE", "Saved, but no one is there.", "done"],
+      ["/app/unknown", "{}", "NOT_FOUND", "Unknown destination.", "refused"],
+      ["/topic/group/1", "{}", "NOT_FOUND", "Messages can only be sent to /app/… destinations.", "refused"],
+      ["/app/test.refuse", "{not json", "INVALID", "The message body must be JSON.", "refused"],
     ];
-    for (const [destination, body, message, outcome] of cases) {
+    for (const [destination, body, code, message, outcome] of cases) {
       expect(await client.request("SEND", { destination }, body), destination).toBe(outcome);
       const refusal = bodyJson(await client.next(isMessage)) as Record<string, unknown>;
-      expect(refusal).toMatchObject({ message, destination });
+      expect(refusal).toMatchObject({ code, message, destination });
       expect(typeof refusal.receipt, destination).toBe(outcome === "refused" ? "string" : "undefined");
     }
+    // A feature's details travel with its refusal (the chat's clientId).
+    expect(await client.request("SEND", { destination: "/app/test.refuse" }, "{}")).toBe("refused");
+    expect(bodyJson(await client.next(isMessage))).toMatchObject({ code: "FORBIDDEN", clientId: "c-1" });
+    // A body that is not UTF-8 is refused as INVALID.
+    const notUtf8 = new Uint8Array([0xff, 0xfe, 0x7b]);
+    const headers: [string, string][] = [
+      ["destination", "/app/test.refuse"],
+      ["receipt", "bad-utf8"],
+    ];
+    client.write(encodeFrame({ command: "SEND", headers, body: notUtf8 }, { escapeHeaders: false }));
+    expect(bodyJson(await client.next(isMessage))).toEqual({
+      code: "INVALID",
+      message: "The message body must be UTF-8 JSON.",
+      destination: "/app/test.refuse",
+      receipt: "bad-utf8",
+    });
     expect(client.closed).toBeUndefined();
     client.close();
   });
@@ -446,9 +485,11 @@ describe("SEND", () => {
   it("runs a transaction's SENDs on COMMIT, in order, and drops them on ABORT", async () => {
     const user = await staffUser(t);
     const seen: unknown[] = [];
-    t.app.realtime.registerSendHandler("/app/test.tx", (context) => {
-      seen.push(context.body);
-    });
+    t.app.realtime.register(
+      sendFeature("/app/test.tx", (context) => {
+        seen.push(context.body);
+      }),
+    );
     const { client } = await RawClient.connect(t.url, user.token);
     await client.request("BEGIN", { transaction: "t1" });
     await client.request("SEND", { destination: "/app/test.tx", transaction: "t1" }, "1");
@@ -571,7 +612,7 @@ describe("revocation and flow control", () => {
       expect((await client.waitClosed()).code).toBe(1008);
     }
     expect(t.app.realtime.localSessionCount(user.username)).toBe(0);
-    expect((await t.app.realtime.getStatuses([user.username])).get(user.username)).toBe("OFFLINE");
+    expect((await t.app.presence.getStatuses([user.username])).get(user.username)).toBe("OFFLINE");
     await other.client.request("SUBSCRIBE", { id: "s", destination: "/topic/user-status" });
     other.client.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SessionPresence } from "./broker/broker.ts";
-import { PresenceTracker } from "./presence.ts";
+import type { SessionPresence } from "../../../shared/realtime.ts";
+import { PresenceTracker } from "./tracker.ts";
 
 describe("PresenceTracker", () => {
   it("writes only when a user's state on this instance changes", async () => {

@@ -1,9 +1,9 @@
 // Presence over real connections (SPEC §4, DESIGN §7), on both brokers.
 // The Redis variant always runs: it needs a Redis at REDIS_URL (default redis://127.0.0.1:6379).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/helpers/database.ts";
-import type { RealtimePluginOptions } from "../plugins/realtime.ts";
-import { header } from "./stomp/frame.ts";
+import { createTestDatabase } from "../../../test/helpers/database.ts";
+import type { RealtimePluginOptions } from "../../plugins/realtime.ts";
+import { header } from "../../realtime/stomp/frame.ts";
 import {
   bodyJson,
   deleteRedisKeys,
@@ -15,7 +15,7 @@ import {
   startApp,
   uniquePrefix,
   waitFor,
-} from "./test-helpers.ts";
+} from "../../realtime/test-helpers.ts";
 
 const prefix = uniquePrefix("presence");
 const brokers: [string, RealtimePluginOptions][] = [
@@ -52,7 +52,7 @@ describe.each(brokers)("presence, %s broker", (_name, realtime) => {
       .map((frame) => bodyJson(frame) as { username: string; status: string })
       .filter((event) => event.username === username)
       .map((event) => event.status);
-  const status = async (username: string) => (await t.app.realtime.getStatuses([username])).get(username);
+  const status = async (username: string) => (await t.app.presence.getStatuses([username])).get(username);
 
   it("is ONLINE on connect, ACTIVE when the page reports hidden, ONLINE again, OFFLINE on close", async () => {
     const user = await staffUser(t);
@@ -101,6 +101,7 @@ describe.each(brokers)("presence, %s broker", (_name, realtime) => {
     expect(await client.request("SEND", { destination: "/app/presence" }, '{"status":"OFFLINE"}')).toBe("refused");
     const refusal = await client.next((frame) => frame.command === "MESSAGE");
     expect(bodyJson(refusal)).toMatchObject({
+      code: "INVALID",
       message: 'Presence must be {"status":"ONLINE"} or {"status":"ACTIVE"}.',
       destination: "/app/presence",
     });

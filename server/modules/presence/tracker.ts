@@ -1,4 +1,5 @@
-import { aggregateStatus, type SessionPresence } from "./broker/broker.ts";
+import type { SessionPresence } from "../../../shared/realtime.ts";
+import { aggregateStatus } from "../../realtime/broker/broker.ts";
 
 /** Writes one user's state on this instance (null: no session left here); the broker does the rest. */
 export type PresenceWriter = (username: string, state: SessionPresence | null) => Promise<void>;
