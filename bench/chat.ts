@@ -49,6 +49,12 @@ const { values } = parseArgs({
 
 const self = fileURLToPath(import.meta.url);
 const log = (message: string) => console.error(`bench:chat: ${message}`);
+/**
+ * DESIGN §10 allows 30 messages per account in 10 s. This bench's senders are picked at random at
+ * rate/senders each per second (2 a second by default): bursts past 30 would be refused, and the
+ * bench measures throughput, not the limit. So it is raised here, and the run says so.
+ */
+const BENCH_RATE_LIMIT = 1_000_000;
 const POSTGRES_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface LoadPlan {
@@ -218,7 +224,13 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
   const { messages } = await import("../server/db/schema.ts");
   const { count } = await import("drizzle-orm");
 
-  const bench = await openBenchApp({ db, postgresUrl: POSTGRES_URL, redisUrl: values.redis, prefix: "bench-chat" });
+  const bench = await openBenchApp({
+    db,
+    postgresUrl: POSTGRES_URL,
+    redisUrl: values.redis,
+    prefix: "bench-chat",
+    chat: { rateLimit: { messages: BENCH_RATE_LIMIT } },
+  });
   const { app } = bench;
   let clients: ChildProcess | undefined;
   try {
@@ -344,6 +356,9 @@ async function main() {
   const dbs = values.db.split(",").map((d) => d.trim()) as ("pglite" | "postgres")[];
   const sizes = values.sessions.split(",").map(Number);
   const results: Result[] = [];
+  log(
+    `the per-account rate limit is raised to ${BENCH_RATE_LIMIT} per 10 s for this bench (random senders burst past 30)`,
+  );
   for (const db of dbs) {
     for (const sessions of sizes) {
       log(`${db}: ${sessions} sessions, ${values.rate} messages/s for ${values.duration} s`);

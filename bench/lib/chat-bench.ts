@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocket } from "ws";
-import type { buildApp } from "../../server/app.ts";
+import type { BuildAppOptions, buildApp } from "../../server/app.ts";
 
 export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,6 +58,8 @@ export interface BenchServerOptions {
   redisUrl?: string;
   /** Names the temporary directory and database. */
   prefix: string;
+  /** Chat settings (bench:chat raises the per-account rate limit its random senders would hit). */
+  chat?: BuildAppOptions["chat"];
 }
 
 /**
@@ -99,7 +101,7 @@ export async function openBenchApp(
       ADMIN_PASSWORD: "bench-admin-password",
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     });
-    app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" } });
+    app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" }, chat: options.chat });
     return { app, dataDir, close };
   } catch (error) {
     await close().catch(() => undefined);

@@ -154,12 +154,16 @@ export const captchaSolutions = pgTable(
   (t) => [index("captcha_solutions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * Chat groups. `createdById` is the group's admin (SPEC §5); `createdByName` is the name it had
+ * when the group was made, refreshed to its last username if the account is deleted.
+ */
 export const chatGroups = pgTable("chat_groups", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   name: text("name").notNull(),
-  createdBy: text("created_by").notNull(),
+  createdById: bigint("created_by_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  createdByName: text("created_by_name").notNull(),
   adminOnlyMessage: boolean("admin_only_message").notNull().default(false),
-  allowedSenders: jsonb("allowed_senders").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -169,21 +173,72 @@ export const groupMembers = pgTable(
     groupId: bigint("group_id", { mode: "number" })
       .notNull()
       .references(() => chatGroups.id, { onDelete: "cascade" }),
-    username: text("username").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     addedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.username] }), index("group_members_username_idx").on(t.username)],
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_id_idx").on(t.userId)],
 );
 
-/** Private and group messages. Exactly one of recipient / groupId is set. */
+/** SPEC §5: when a group has any, only these members (and its admin) may send. */
+export const groupAllowedSenders = pgTable(
+  "group_allowed_senders",
+  {
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_allowed_senders_user_id_idx").on(t.userId)],
+);
+
+/**
+ * A conversation: a group (`groupId`) or a private pair (`userLow` < `userHigh`). `lastSeq` is the
+ * last `seq` given to one of its messages (DESIGN §10); writers lock the row to number the next.
+ * A deleted account's side becomes null: its partner keeps the conversation, and whoever takes the
+ * name next starts a new one.
+ */
+export const chatConversations = pgTable(
+  "chat_conversations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    groupId: bigint("group_id", { mode: "number" })
+      .unique()
+      .references(() => chatGroups.id, { onDelete: "cascade" }),
+    userLow: bigint("user_low", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    userHigh: bigint("user_high", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("chat_conversations_pair_idx").on(t.userLow, t.userHigh).where(sql`${t.groupId} is null`),
+    index("chat_conversations_user_high_idx").on(t.userHigh),
+  ],
+);
+
+/**
+ * Private and group messages. `senderName` / `recipientName` are the names at send time, refreshed
+ * to the account's last username when it is deleted (the ids then become null): what the others
+ * still see. Exactly one of recipientId-or-name / groupId is set.
+ */
 export const messages = pgTable(
   "messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
     type: text("type", { enum: ["PRIVATE_MESSAGE", "GROUP_MESSAGE"] }).notNull(),
-    sender: text("sender").notNull(),
-    recipient: text("recipient"),
+    senderId: bigint("sender_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    senderName: text("sender_name").notNull(),
+    recipientId: bigint("recipient_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    recipientName: text("recipient_name"),
     groupId: bigint("group_id", { mode: "number" }).references(() => chatGroups.id, { onDelete: "cascade" }),
+    /** The sender's own id for the message (DESIGN §10): a second SEND with it stores nothing new. */
+    clientId: text("client_id"),
     content: text("content").notNull().default(""),
     fileUrl: text("file_url"),
     fileType: text("file_type"),
@@ -191,8 +246,12 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    index("messages_private_idx").on(t.sender, t.recipient, t.id),
-    index("messages_group_idx").on(t.groupId, t.id),
+    uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    uniqueIndex("messages_sender_client_id_idx").on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+    // The rate limit counts a sender's recent messages.
+    index("messages_sender_created_at_idx").on(t.senderId, t.createdAt),
+    index("messages_recipient_id_idx").on(t.recipientId),
+    index("messages_group_id_idx").on(t.groupId),
     index("messages_file_url_idx").on(t.fileUrl),
   ],
 );
@@ -206,37 +265,44 @@ export const chatAttachments = pgTable(
   "chat_attachments",
   {
     key: text("key").primaryKey(),
-    uploader: text("uploader").notNull(),
+    uploaderId: bigint("uploader_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("chat_attachments_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("chat_attachments_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index("chat_attachments_uploader_id_idx").on(t.uploaderId),
+  ],
 );
 
-/** One row per (message, reader) still unread. */
+/** One row per (reader, message) still unread. */
 export const unreadMessages = pgTable(
   "unread_messages",
   {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
-    username: text("username").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.username, t.messageId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index("unread_messages_message_id_idx").on(t.messageId)],
 );
 
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    username: text("username").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("push_subscriptions_username_idx").on(t.username)],
+  (t) => [index("push_subscriptions_user_id_idx").on(t.userId)],
 );

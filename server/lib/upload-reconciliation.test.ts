@@ -101,7 +101,7 @@ describe("reconcileUploads", () => {
     });
     await database.db
       .insert(chatAttachments)
-      .values({ key: withRow.chat, uploader: "alice", fileName: "c.pdf", contentType: "x", sizeBytes: 1 });
+      .values({ key: withRow.chat, uploaderId: null, fileName: "c.pdf", contentType: "x", sizeBytes: 1 });
     for (const [store, dir] of Object.entries(stores)) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, withRow[store as keyof typeof stores]), "kept");

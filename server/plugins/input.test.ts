@@ -87,7 +87,7 @@ describe("control characters over HTTP", () => {
         app.get("/test/index-entry-too-big", { config: { access: "public" } }, async () => {
           await app.db
             .insert(pushSubscriptions)
-            .values({ username: "x", endpoint: randomCjk(1_900), p256dh: "k", auth: "a" });
+            .values({ userId: 1, endpoint: randomCjk(1_900), p256dh: "k", auth: "a" });
           return { reached: true };
         });
         app.get("/test/wrapped-data-exception", { config: { access: "public" } }, async () => {

@@ -5,10 +5,8 @@
  * once, every stored file has its row and every row its file, and no temporary file of the dead
  * process is left. PGlite in DATA_DIR by default; a fresh database on DATABASE_URL's server when set.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -17,8 +15,9 @@ import type { Challenge } from "altcha-lib";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { chatDestinations, chatPaths } from "../../shared/chat.ts";
+import { chatDestinations, chatLimits, chatPaths } from "../../shared/chat.ts";
 import { captchaPayload, solve } from "../../test/helpers/captcha.ts";
+import { type ChildServer, startChildServer } from "../../test/helpers/child-server.ts";
 import { randomAddress } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
@@ -27,9 +26,17 @@ import { deleteRedisKeys } from "../lib/redis-keys.ts";
 import { isTempFileName } from "../lib/uploads.ts";
 
 const CYCLES = 2;
-const STAFF = 4;
+/** Enough staff for KILL_AFTER.messages within one rate-limit window of SEND_BUDGET each. */
+const STAFF = 14;
 /** Chat SENDs each staff member keeps in flight. */
 const WINDOW = 3;
+/**
+ * Chat SENDs per staff member in any rate-limit window: with the sends in flight at a kill (stored
+ * perhaps, never acknowledged) on top, each account stays under the server's limit (DESIGN §10).
+ */
+const SEND_BUDGET = chatLimits.rateLimitMessages - 2 * WINDOW;
+/** When each staff member's chat SENDs went out, over all cycles (the server's window spans a restart). */
+const sendTimes = new Map<string, number[]>();
 /** The server is killed once this cycle has this many acknowledged writes of each kind. */
 const KILL_AFTER = { messages: 300, shares: 3, deletes: 1, attachments: 3, quotes: 2, applications: 1 };
 const STORES = {
@@ -62,7 +69,7 @@ const env = {
   TRUST_PROXY: "true",
 };
 
-let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+let server: ChildServer | undefined;
 afterAll(async () => {
   server?.child.kill("SIGKILL");
   await server?.exited;
@@ -70,16 +77,6 @@ afterAll(async () => {
   if (process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, redisPrefix);
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,53 +91,7 @@ async function until(check: () => boolean, what: string, timeoutMs: number, abor
   }
 }
 
-/** Spawns the server as `npm run serve` does and waits for /api/health to answer 200. */
-async function startServer() {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await spawnServer(await freePort());
-    } catch (error) {
-      // Another process took the free port in the meantime: take another one.
-      if (attempt < 3 && String(error).includes("EADDRINUSE")) continue;
-      throw error;
-    }
-  }
-}
-
-async function spawnServer(port: number) {
-  const child: ChildProcess = spawn(process.execPath, ["--v8-pool-size=0", "--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  let exit: string | undefined;
-  const exited = new Promise<string>((resolve) =>
-    child.on("exit", (code, signal) => {
-      exit = signal ?? String(code);
-      resolve(exit);
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exit !== undefined) throw new Error(`the server exited (${exit}) before it was healthy:\n${output}`);
-    const response = await fetch(`${base}/api/health`).catch(() => undefined);
-    await response?.arrayBuffer();
-    if (response?.ok) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not answer /api/health in time:\n${output}`);
-    }
-    await pause(50);
-  }
-  return { child, base, exited, output: () => output };
-}
+const startServer = () => startChildServer(env);
 
 /** The database, opened here only while no server runs (PGlite is single-process). */
 async function withDatabase<T>(use: (query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
@@ -235,8 +186,26 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
     stomp.subscribe(chatDestinations.errorsQueue, (frame) => unexpected(`chat refusal for ${me.username}`, frame.body));
     let sequence = 0;
     let inFlight = 0;
+    const sent = sendTimes.get(me.username) ?? [];
+    sendTimes.set(me.username, sent);
+    let waiting: NodeJS.Timeout | undefined;
+    /** Whether the budget allows a send now; if not, pumps again once it will. */
+    const withinBudget = () => {
+      const windowStart = Date.now() - chatLimits.rateLimitWindowMs;
+      while ((sent[0] ?? Number.POSITIVE_INFINITY) <= windowStart) sent.shift();
+      if (sent.length < SEND_BUDGET) return true;
+      waiting ??= setTimeout(
+        () => {
+          waiting = undefined;
+          pump();
+        },
+        (sent[0] ?? 0) - windowStart + 1,
+      );
+      return false;
+    };
     const pump = () => {
-      while (!killed && stomp.connected && inFlight < WINDOW) {
+      while (!killed && stomp.connected && inFlight < WINDOW && withinBudget()) {
+        sent.push(Date.now());
         const content = `crash-${running.child.pid}-${me.username}-${sequence++}`;
         const receipt = `r-${content}`;
         const toGroup = sequence % 3 === 0;
@@ -265,6 +234,7 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
     };
     pump();
     await closed;
+    clearTimeout(waiting);
     if (!killed) unexpected(`chat connection of ${me.username}`, "closed before the kill");
   });
 

@@ -368,13 +368,18 @@ async function seed() {
   });
   expect(group.statusCode, group.body).toBe(201);
   const groupId = (group.json() as { id: number }).id;
+  const accountOf = async (username: string) =>
+    (
+      await t.app.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.username, username))
+    )[0]!;
+  const [employee, adminAccount] = [await accountOf(employeeName), await accountOf("admin")];
   await t.app.chat.writer.write(
-    { type: "PRIVATE_MESSAGE", sender: employeeName, recipient: other.username, content: "Drawings attached." },
-    [other.username],
+    { type: "PRIVATE_MESSAGE", sender: employee, recipient: other, content: "Drawings attached." },
+    [other.id],
   );
-  await t.app.chat.writer.write({ type: "GROUP_MESSAGE", sender: "admin", groupId, content: "Kick-off at 9." }, [
-    employeeName,
-    other.username,
+  await t.app.chat.writer.write({ type: "GROUP_MESSAGE", sender: adminAccount, groupId, content: "Kick-off at 9." }, [
+    employee.id,
+    other.id,
   ]);
 
   const send = async (url: string, parts: Part[], headers: Record<string, string> = {}) => {

@@ -75,10 +75,7 @@ describe("V1 Encoding and Sanitization", () => {
         });
         expect(response.statusCode, endpoint).toBe(400);
       }
-      const stored = await t.app.db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.username, employee.username));
+      const stored = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, employee.id));
       expect(stored).toEqual([]);
       // The real push services are accepted.
       for (const endpoint of [
@@ -108,7 +105,7 @@ describe("V1 Encoding and Sanitization", () => {
         ];
         await t.app.db
           .insert(pushSubscriptions)
-          .values(stale.map((endpoint) => ({ username: dave.employee.username, endpoint, ...keys })));
+          .values(stale.map((endpoint) => ({ userId: dave.employee.id, endpoint, ...keys })));
 
         const sender = await stompClient(t.url, { username: alice.employee.username, token: alice.token });
         await sender.send(chatDestinations.sendPrivate, {
@@ -118,12 +115,8 @@ describe("V1 Encoding and Sanitization", () => {
         await sender.close();
         await waitForAsync(
           async () =>
-            (
-              await t.app.db
-                .select()
-                .from(pushSubscriptions)
-                .where(eq(pushSubscriptions.username, dave.employee.username))
-            ).length === 0,
+            (await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, dave.employee.id)))
+              .length === 0,
           10_000,
           "the stale subscriptions to be dropped",
         );

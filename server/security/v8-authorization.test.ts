@@ -11,13 +11,12 @@ import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
-import { messages, unreadMessages } from "../db/schema.ts";
 
 describe("V8 Authorization", () => {
   let t: TestApp;
   let admin: string;
   /** Bob and Carol talk privately and share a group; Mallory is a colleague who is in neither. */
-  const people = {} as Record<"bob" | "carol" | "mallory", { username: string; token: string }>;
+  const people = {} as Record<"bob" | "carol" | "mallory", { id: number; username: string; token: string }>;
   let messageId: number;
   let groupId: number;
 
@@ -26,19 +25,19 @@ describe("V8 Authorization", () => {
     admin = await adminToken(t);
     for (const name of ["bob", "carol", "mallory"] as const) {
       const { employee, token } = await employeeSession(t);
-      people[name] = { username: employee.username, token };
+      people[name] = { id: employee.id, username: employee.username, token };
     }
-    const [row] = await t.app.db
-      .insert(messages)
-      .values({
+    const written = await t.app.chat.writer.write(
+      {
         type: "PRIVATE_MESSAGE",
-        sender: people.bob.username,
-        recipient: people.carol.username,
+        sender: people.bob,
+        recipient: people.carol,
         content: "Carol, my salary review is on Friday",
-      })
-      .returning({ id: messages.id });
-    messageId = row!.id;
-    await t.app.db.insert(unreadMessages).values({ messageId, username: people.carol.username });
+      },
+      [people.carol.id],
+    );
+    if (written.status !== "stored") throw new Error("the message was not stored");
+    messageId = written.row.id;
     const group = await t.app.inject({
       method: "POST",
       url: chatPaths.createGroup,

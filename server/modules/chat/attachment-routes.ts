@@ -86,7 +86,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
           if (saved.size === 0) throw badRequest("The file is empty.", { file: "The file is empty" });
           await repository.insertAttachment({
             key: saved.key,
-            uploader: user.username,
+            uploaderId: user.id,
             fileName,
             contentType: saved.contentType,
             sizeBytes: saved.size,
@@ -159,7 +159,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         const row = isStorageKey(key) ? await repository.attachment(key) : undefined;
         if (!row) throw notFound("No such attachment.");
         const fileUrl = `${chatPaths.chatFilesPrefix}${key}`;
-        if (!(await repository.canReadAttachment(fileUrl, row.uploader, user)))
+        if (!(await repository.canReadAttachment(fileUrl, row.uploaderId, user)))
           throw forbidden(attachmentRefusals.notYours);
         const file = store.pathOf(key);
         const info = await stat(file).catch(() => undefined);

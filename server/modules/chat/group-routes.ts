@@ -2,20 +2,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   type ChatGroup,
-  canManageGroup,
+  chatDestinations,
   chatGroupSchema,
   createGroupSchema,
   groupPermissionsSchema,
-  messagePageSchema,
   renameGroupSchema,
   updateMembersSchema,
 } from "../../../shared/chat.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
-import { destinations } from "../../realtime/destinations.ts";
+import { historyQuery, historyResponse, readHistory } from "./history.ts";
 import type { ChatRepository } from "./repository.ts";
-import { onlyOwn, pageQuery } from "./routes.ts";
+import { isMe, onlyOwn } from "./routes.ts";
 
 const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const removedFromGroup = "You are no longer a member of this group.";
@@ -35,27 +34,30 @@ export const groupRoutes = (
       if (!group) throw notFound("No such group.");
       return group;
     };
-    /** Admins and the group's creator manage it (SPEC §6). */
+    /** Admins and the group's creator manage it (SPEC §6), by account id: a name can pass to someone else. */
     const manageable = async (id: number, user: AuthUser) => {
-      const group = await load(id);
-      if (!canManageGroup(user, group)) throw forbidden("Only an admin or the group's creator can change it.");
-      return group;
+      const group = await repository.groupCreator(id);
+      if (!group) throw notFound("No such group.");
+      if (user.role !== "admin" && group.createdById !== user.id) {
+        throw forbidden("Only an admin or the group's creator can change it.");
+      }
     };
     /** Members read a group; admins read any. */
     const readable = async (id: number, user: AuthUser) => {
       if (user.role === "admin") return;
-      if (!(await repository.isMember(id, user.username))) {
-        if (!(await repository.group(id))) throw notFound("No such group.");
+      if (!(await repository.isMember(id, user.id))) {
+        if (!(await repository.groupCreator(id))) throw notFound("No such group.");
         throw forbidden("You are not a member of this group.");
       }
     };
-    /** Every named member must be an active account. */
-    const checkMembers = async (names: string[], field: string) => {
-      const active = await repository.activeUsernames(names);
+    /** The active accounts named (any case); every name must be one. */
+    const activeIds = async (names: string[], field: string) => {
+      const active = await repository.activeAccounts(names);
       const unknown = names.filter((name) => !active.has(name));
       if (unknown.length > 0) {
         throw badRequest("Some members are not valid.", { [field]: `No such user: ${unknown.slice(0, 5).join(", ")}` });
       }
+      return names.map((name) => active.get(name)!.id);
     };
 
     app.get(
@@ -81,7 +83,7 @@ export const groupRoutes = (
           response: { 200: z.array(chatGroupSchema), ...errorResponses(401) },
         },
       },
-      async (request) => repository.groupsOf(currentUser(request).username),
+      async (request) => repository.groupsOf(currentUser(request).id),
     );
 
     app.post(
@@ -97,11 +99,10 @@ export const groupRoutes = (
       },
       async (request, reply) => {
         const user = currentUser(request);
-        await checkMembers(request.body.members, "members");
         const group = await repository.createGroup({
           name: request.body.name,
-          createdBy: user.username,
-          members: request.body.members,
+          creator: user,
+          memberIds: await activeIds(request.body.members, "members"),
         });
         request.log.info({ groupId: group.id, by: user.username }, "chat group created");
         return reply.status(201).send(group);
@@ -141,12 +142,16 @@ export const groupRoutes = (
       },
       async (request) => {
         await manageable(request.params.id, currentUser(request));
-        await checkMembers(request.body.members, "members");
-        const { removed } = await repository.setMembers(request.params.id, request.body.members);
+        const memberIds = await activeIds(request.body.members, "members");
+        const { removed } = await repository.setMembers(request.params.id, memberIds);
         // A removed member stops receiving the group's messages at once, on every instance.
         await Promise.all(
-          removed.map((name) =>
-            app.realtime.revokeSubscriptions(name, destinations.group(request.params.id), removedFromGroup),
+          removed.map((member) =>
+            app.realtime.revokeSubscriptions(
+              member.username,
+              chatDestinations.group(request.params.id),
+              removedFromGroup,
+            ),
           ),
         );
         return load(request.params.id);
@@ -166,14 +171,21 @@ export const groupRoutes = (
         },
       },
       async (request) => {
-        const group = await manageable(request.params.id, currentUser(request));
-        const outsiders = request.body.allowedSenders.filter((name) => !group.members.includes(name));
+        await manageable(request.params.id, currentUser(request));
+        const members = new Map(
+          (await repository.members(request.params.id)).map((member) => [member.username.toLowerCase(), member.id]),
+        );
+        const { allowedSenders, adminOnlyMessage } = request.body;
+        const outsiders = allowedSenders.filter((name) => !members.has(name.toLowerCase()));
         if (outsiders.length > 0) {
           throw badRequest("Allowed senders must be members of the group.", {
             allowedSenders: `Not a member: ${outsiders.slice(0, 5).join(", ")}`,
           });
         }
-        await repository.setPermissions(request.params.id, request.body);
+        await repository.setPermissions(request.params.id, {
+          allowedSenderIds: allowedSenders.map((name) => members.get(name.toLowerCase())!),
+          adminOnlyMessage,
+        });
         return load(request.params.id);
       },
     );
@@ -194,7 +206,11 @@ export const groupRoutes = (
         const { members, attachmentKeys } = await repository.deleteGroup(request.params.id);
         await Promise.all(
           members.map((name) =>
-            app.realtime.revokeSubscriptions(name, destinations.group(request.params.id), "This group was deleted."),
+            app.realtime.revokeSubscriptions(
+              name,
+              chatDestinations.group(request.params.id),
+              "This group was deleted.",
+            ),
           ),
         );
         await onGroupDeleted(attachmentKeys);
@@ -208,15 +224,15 @@ export const groupRoutes = (
         config: staff,
         schema: {
           tags,
-          summary: "A group's messages, 20 per page, page 0 newest (members; admins)",
+          summary: "A group's messages (members; admins): 20 per page, page 0 newest; or after=SEQ; or around=ID",
           params: groupParams,
-          querystring: z.object(pageQuery),
-          response: { 200: messagePageSchema, ...errorResponses(401, 403, 404) },
+          querystring: z.object(historyQuery),
+          response: { 200: historyResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         await readable(request.params.id, currentUser(request));
-        return repository.groupHistory(request.params.id, request.query.page, request.query.size);
+        return readHistory(repository, await repository.groupConversation(request.params.id), request.query);
       },
     );
 
@@ -250,8 +266,10 @@ export const groupRoutes = (
         },
       },
       async (request) => {
-        if (request.params.me !== currentUser(request).username) throw forbidden(onlyOwn);
-        return { marked: await repository.markGroupRead(request.params.id, request.params.me) };
+        const user = currentUser(request);
+        if (!isMe(request.params.me, user)) throw forbidden(onlyOwn);
+        const conversation = await repository.groupConversation(request.params.id);
+        return { marked: await repository.markConversationRead(conversation, user.id) };
       },
     );
   };

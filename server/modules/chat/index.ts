@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodType } from "zod";
-import { chatDestinations, sendGroupSchema, sendPrivateSchema } from "../../../shared/chat.ts";
+import { chatDestinations, chatLimits, sendGroupSchema, sendPrivateSchema } from "../../../shared/chat.ts";
 import { chatAttachments } from "../../db/schema.ts";
 import { controlCharacterPaths } from "../../lib/control-characters.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
@@ -11,12 +11,12 @@ import { uploadStore } from "../../lib/uploads.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import { attachmentRoutes } from "./attachment-routes.ts";
 import { groupRoutes } from "./group-routes.ts";
-import { MessageWriter } from "./message-writer.ts";
+import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-writer.ts";
 import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { chatRepository } from "./repository.ts";
 import { chatRoutes } from "./routes.ts";
-import { ChatService } from "./service.ts";
+import { ChatService, chatRefusal } from "./service.ts";
 
 export interface ChatModuleOptions {
   push?: {
@@ -25,6 +25,8 @@ export interface ChatModuleOptions {
     /** Tests: endpoints to accept that the public-https rule would refuse (a local decrypting endpoint). */
     acceptEndpoint?: (endpoint: string) => boolean;
   };
+  /** DESIGN §10's limit per account (30 in 10 s); tests shorten the window, benchmarks raise it. */
+  rateLimit?: Partial<RateLimit>;
 }
 
 /** An attachment uploaded but never sent is removed after this long. */
@@ -37,16 +39,32 @@ declare module "fastify" {
   }
 }
 
-/** A SEND body read with a shared schema; its first problem goes back to the sender. */
+/** The SEND body's own clientId, if it is one (DESIGN §10: 1–64 characters): refusals carry it back. */
+function clientIdOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || !("clientId" in body)) return undefined;
+  const { clientId } = body;
+  return typeof clientId === "string" && clientId.length >= 1 && clientId.length <= chatLimits.clientIdMaxChars
+    ? clientId
+    : undefined;
+}
+
+/** A SEND body read with a shared schema; its first problem goes back to the sender (INVALID). */
 function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  const clientId = clientIdOf(body);
   // PostgreSQL cannot store NUL: such text is refused here, like on every HTTP route (plugins/input.ts).
   const [badField] = controlCharacterPaths(body);
-  if (badField) throw new RealtimeRefusal(`The message is not valid (${badField}): it contains control characters.`);
+  if (badField) {
+    throw chatRefusal(`The message is not valid (${badField}): it contains control characters.`, "INVALID", clientId);
+  }
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join(".");
-  throw new RealtimeRefusal(`The message is not valid${field ? ` (${field})` : ""}: ${issue?.message ?? "bad input"}.`);
+  throw chatRefusal(
+    `The message is not valid${field ? ` (${field})` : ""}: ${issue?.message ?? "bad input"}.`,
+    "INVALID",
+    clientId,
+  );
 }
 
 /**
@@ -57,7 +75,7 @@ export const chatModule = fp<ChatModuleOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "chat" });
     const repository = chatRepository(app.db);
-    const writer = new MessageWriter(app.db);
+    const writer = new MessageWriter(app.db, { ...defaultRateLimit, ...options.rateLimit });
     const store = uploadStore(path.join(app.config.dataDir, "chat-files"));
     await store.init();
     const push = new PushService({
@@ -67,20 +85,44 @@ export const chatModule = fp<ChatModuleOptions>(
       agent: options.push?.agent,
       acceptEndpoint: options.push?.acceptEndpoint,
     });
-    const service = new ChatService(repository, writer, app.realtime, push, log);
+    const service = new ChatService({
+      repository,
+      writer,
+      realtime: app.realtime,
+      push,
+      log,
+      getStatuses: app.presence.getStatuses,
+    });
     app.decorate("chat", { service, writer, push });
+    // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
+    // (the foreign keys do the rest) and forgets what it cached about a changed one.
+    app.accountEvents.listen({
+      deleting: (tx, account) => repository.keepNamesOf(tx, account),
+      changed: (account) => service.forgetAccount(account),
+    });
 
-    app.realtime.registerSendHandler(chatDestinations.sendPrivate, (context) =>
-      service.sendPrivate(context.user, parseBody(sendPrivateSchema, context.body)),
-    );
-    app.realtime.registerSendHandler(chatDestinations.sendGroup, (context) =>
-      service.sendGroup(context.user, parseBody(sendGroupSchema, context.body)),
-    );
-    app.realtime.setSubscribeAuthorizer(async (user, topic) => {
-      if (topic.kind === "user-status") return true;
-      if (user.role === "admin") return true;
-      if (await repository.isMember(topic.groupId, user.username)) return true;
-      throw new RealtimeRefusal("You are not a member of this group.");
+    app.realtime.register({
+      name: "chat",
+      sends: {
+        [chatDestinations.sendPrivate]: (context) =>
+          service.sendPrivate(context.user, parseBody(sendPrivateSchema, context.body)),
+        [chatDestinations.sendGroup]: (context) =>
+          service.sendGroup(context.user, parseBody(sendGroupSchema, context.body)),
+      },
+      topics: [
+        {
+          // `/topic/group/*`: one destination per group, its id as the database writes it (no sign, no leading zeros).
+          destination: `${chatDestinations.group(0).slice(0, -1)}*`,
+          match: (id: string) =>
+            /^[1-9][0-9]{0,15}$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : undefined,
+          channel: (groupId: number) => `group:${groupId}`,
+          authorize: async (user, groupId: number) => {
+            if (user.role === "admin") return true;
+            if (await repository.isMember(groupId, user.id)) return true;
+            throw new RealtimeRefusal("You are not a member of this group.", { code: "FORBIDDEN" });
+          },
+        },
+      ],
     });
 
     const removeFiles = async (keys: string[]) => {
@@ -122,5 +164,5 @@ export const chatModule = fp<ChatModuleOptions>(
     });
     app.addHook("onClose", async () => push.close());
   },
-  { name: "chat", dependencies: ["database", "realtime", "auth"] },
+  { name: "chat", dependencies: ["database", "account-events", "realtime", "presence", "auth"] },
 );

@@ -41,7 +41,11 @@ const get = (url: string, person: Person) => t.app.inject({ method: "GET", url, 
 const post = (url: string, person: Person) => t.app.inject({ method: "POST", url, headers: authHeader(person.token) });
 
 beforeAll(async () => {
-  t = await startApp({ redisKeyPrefix: uniquePrefix("chat-messages") }, { database });
+  // Paging needs more messages from one sender than the rate limit allows in 10 s (rate-limit.test.ts covers it).
+  t = await startApp(
+    { redisKeyPrefix: uniquePrefix("chat-messages") },
+    { database, chat: { rateLimit: { messages: 1_000 } } },
+  );
   for (const name of ["alice", "bob", "carol"] as const) {
     const { employee, token } = await employeeSession(t, { name: `${name[0]!.toUpperCase()}${name.slice(1)} Test` });
     people[name] = { username: employee.username, token };

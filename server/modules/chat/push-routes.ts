@@ -6,7 +6,7 @@ import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import type { PushService } from "./push.ts";
 import type { ChatRepository } from "./repository.ts";
-import { onlyOwn } from "./routes.ts";
+import { isMe, onlyOwn } from "./routes.ts";
 
 /** Web push: the key the page subscribes with, and its subscriptions (SPEC §7). Registered under /api. */
 export const pushRoutes = (repository: ChatRepository, push: PushService): FastifyPluginAsyncZod => {
@@ -40,11 +40,11 @@ export const pushRoutes = (repository: ChatRepository, push: PushService): Fasti
       },
       async (request, reply) => {
         const user = currentUser(request);
-        if (request.query.username !== user.username) throw forbidden(onlyOwn);
+        if (!isMe(request.query.username, user)) throw forbidden(onlyOwn);
         const problem = push.problemWith(request.body.endpoint);
         if (problem) throw badRequest(problem, { endpoint: problem });
         await repository.savePushSubscription({
-          username: user.username,
+          userId: user.id,
           endpoint: request.body.endpoint,
           p256dh: request.body.keys.p256dh,
           auth: request.body.keys.auth,

@@ -139,9 +139,9 @@ export class PushService {
     return endpointProblem(endpoint);
   }
 
-  /** Sends `payload` to every subscription of these users; gone subscriptions (404/410) are removed. */
-  async notify(usernames: readonly string[], payload: PushPayload): Promise<void> {
-    const subscriptions = await this.options.repository.pushSubscriptionsOf(usernames);
+  /** Sends `payload` to every subscription of these accounts; gone subscriptions (404/410) are removed. */
+  async notify(userIds: readonly number[], payload: PushPayload): Promise<void> {
+    const subscriptions = await this.options.repository.pushSubscriptionsOf(userIds);
     const body = JSON.stringify(payload);
     await Promise.all(
       subscriptions.map(async (sub) => {
@@ -165,9 +165,9 @@ export class PushService {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) {
             await this.options.repository.removePushSubscription(sub.endpoint);
-            this.options.log.debug({ username: sub.username, status }, "push subscription gone, removed");
+            this.options.log.debug({ userId: sub.userId, status }, "push subscription gone, removed");
           } else {
-            this.options.log.warn({ err: error, username: sub.username, status }, "web push failed");
+            this.options.log.warn({ err: error, userId: sub.userId, status }, "web push failed");
           }
         }
       }),

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import {
+  type CatchUpPage,
   type ChatGroup,
   type ChatMessage,
   chatPaths,
@@ -10,21 +12,43 @@ import type { AccountKind } from "../../../shared/roles.ts";
 import type { Db } from "../../db/client.ts";
 import {
   chatAttachments,
+  chatConversations,
   chatGroups,
+  groupAllowedSenders,
   groupMembers,
   messages,
   pushSubscriptions,
   unreadMessages,
   users,
 } from "../../db/schema.ts";
+import type { AccountRef } from "../../plugins/account-events.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
-type GroupRow = typeof chatGroups.$inferSelect;
 
-export const toChatMessage = (row: MessageRow): ChatMessage => ({
+/** A message with its people named as they are now (or as they were, once their account is gone). */
+interface MessageView {
+  id: number;
+  seq: number;
+  clientId: string | null;
+  type: MessageRow["type"];
+  senderId: number | null;
+  sender: string;
+  recipient: string | null;
+  groupId: number | null;
+  content: string;
+  fileUrl: string | null;
+  fileType: string | null;
+  fileName: string | null;
+  createdAt: Date;
+}
+
+export const toChatMessage = (row: MessageView): ChatMessage => ({
   id: row.id,
+  seq: row.seq,
+  clientId: row.clientId,
   type: row.type,
   sender: row.sender,
+  senderRemoved: row.senderId === null,
   recipient: row.recipient,
   groupId: row.groupId,
   content: row.content,
@@ -34,14 +58,9 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
   fileName: row.fileName,
 });
 
-const toGroup = (row: GroupRow, members: string[]): ChatGroup => ({
-  id: row.id,
-  name: row.name,
-  createdBy: row.createdBy,
-  adminOnlyMessage: row.adminOnlyMessage,
-  allowedSenders: row.allowedSenders,
-  members,
-});
+/** A row just written: its names are the current ones. */
+export const storedMessage = (row: MessageRow): ChatMessage =>
+  toChatMessage({ ...row, sender: row.senderName, recipient: row.recipientName });
 
 export interface ChatAccount {
   id: number;
@@ -50,91 +69,291 @@ export interface ChatAccount {
   role: AccountKind;
 }
 
-/** A page of messages, newest page first, ascending within the page (DESIGN §4). */
-async function pageOf(db: Db, where: ReturnType<typeof and>, page: number, size: number): Promise<MessagePage> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.id))
-      .limit(size)
-      .offset(page * size),
-    db.select({ n: count() }).from(messages).where(where),
-  ]);
-  const totalElements = total?.n ?? 0;
-  return {
-    content: rows.reverse().map(toChatMessage),
-    page,
-    size,
-    totalElements,
-    last: (page + 1) * size >= totalElements,
-  };
+/** Who asks, as the access rules need it. */
+export interface ChatViewer {
+  id: number;
+  role: AccountKind;
 }
 
-const privateBetween = (a: string, b: string) =>
-  and(
-    eq(messages.type, "PRIVATE_MESSAGE"),
-    or(and(eq(messages.sender, a), eq(messages.recipient, b)), and(eq(messages.sender, b), eq(messages.recipient, a))),
-  );
+/** A group's sending rule by account id, and whether the asker is a member. */
+export interface GroupRule {
+  name: string;
+  createdById: number | null;
+  adminOnlyMessage: boolean;
+  allowedSenderIds: number[];
+  isMember: boolean;
+}
 
-/** Chat storage: accounts as chat users, messages, unread state, groups, attachments, push subscriptions. */
+const senderAccount = alias(users, "sender_account");
+const recipientAccount = alias(users, "recipient_account");
+const creatorAccount = alias(users, "creator_account");
+
+const messageView = {
+  id: messages.id,
+  seq: messages.seq,
+  clientId: messages.clientId,
+  type: messages.type,
+  senderId: messages.senderId,
+  sender: sql<string>`coalesce(${senderAccount.username}, ${messages.senderName})`,
+  recipient: sql<string | null>`coalesce(${recipientAccount.username}, ${messages.recipientName})`,
+  groupId: messages.groupId,
+  content: messages.content,
+  fileUrl: messages.fileUrl,
+  fileType: messages.fileType,
+  fileName: messages.fileName,
+  createdAt: messages.createdAt,
+};
+
+const sameName = (column: AnyPgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
+
+const emptyPage = (page: number, size: number): MessagePage => ({
+  content: [],
+  page,
+  size,
+  totalElements: 0,
+  last: true,
+});
+
+/**
+ * Chat storage: accounts as chat users, conversations and their history, unread state, groups,
+ * attachments, push subscriptions. People are account ids here; usernames are resolved at the
+ * edge (REST paths, SEND bodies) and joined back in for display.
+ */
 export function chatRepository(db: Db) {
-  async function membersOf(groupIds: number[]): Promise<Map<number, string[]>> {
+  const selectMessages = () =>
+    db
+      .select(messageView)
+      .from(messages)
+      .leftJoin(senderAccount, eq(senderAccount.id, messages.senderId))
+      .leftJoin(recipientAccount, eq(recipientAccount.id, messages.recipientId));
+
+  /** A page of a conversation, newest page first, ascending within the page (DESIGN §4). */
+  async function pageOf(conversationId: number | undefined, page: number, size: number): Promise<MessagePage> {
+    if (conversationId === undefined) return emptyPage(page, size);
+    const where = eq(messages.conversationId, conversationId);
+    const [rows, [total]] = await Promise.all([
+      selectMessages()
+        .where(where)
+        .orderBy(desc(messages.seq))
+        .limit(size)
+        .offset(page * size),
+      db.select({ n: count() }).from(messages).where(where),
+    ]);
+    const totalElements = total?.n ?? 0;
+    return {
+      content: rows.reverse().map(toChatMessage),
+      page,
+      size,
+      totalElements,
+      last: (page + 1) * size >= totalElements,
+    };
+  }
+
+  async function membersOf(groupIds: number[]): Promise<Map<number, AccountRef[]>> {
+    const byGroup = new Map<number, AccountRef[]>(groupIds.map((id) => [id, []]));
+    if (groupIds.length === 0) return byGroup;
+    const rows = await db
+      .select({ groupId: groupMembers.groupId, id: users.id, username: users.username })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(inArray(groupMembers.groupId, groupIds))
+      .orderBy(asc(users.username));
+    for (const row of rows) byGroup.get(row.groupId)?.push({ id: row.id, username: row.username });
+    return byGroup;
+  }
+
+  async function allowedSendersOf(groupIds: number[]): Promise<Map<number, string[]>> {
     const byGroup = new Map<number, string[]>(groupIds.map((id) => [id, []]));
     if (groupIds.length === 0) return byGroup;
     const rows = await db
-      .select({ groupId: groupMembers.groupId, username: groupMembers.username })
-      .from(groupMembers)
-      .where(inArray(groupMembers.groupId, groupIds))
-      .orderBy(asc(groupMembers.username));
+      .select({ groupId: groupAllowedSenders.groupId, username: users.username })
+      .from(groupAllowedSenders)
+      .innerJoin(users, eq(users.id, groupAllowedSenders.userId))
+      .where(inArray(groupAllowedSenders.groupId, groupIds))
+      .orderBy(asc(users.username));
     for (const row of rows) byGroup.get(row.groupId)?.push(row.username);
     return byGroup;
   }
 
-  async function groupsWithMembers(rows: GroupRow[]): Promise<ChatGroup[]> {
-    const members = await membersOf(rows.map((row) => row.id));
-    return rows.map((row) => toGroup(row, members.get(row.id) ?? []));
+  /** Groups as the API shows them: people by their current usernames. */
+  async function groupsWhere(where: ReturnType<typeof and>): Promise<ChatGroup[]> {
+    const rows = await db
+      .select({
+        id: chatGroups.id,
+        name: chatGroups.name,
+        createdBy: sql<string>`coalesce(${creatorAccount.username}, ${chatGroups.createdByName})`,
+        adminOnlyMessage: chatGroups.adminOnlyMessage,
+      })
+      .from(chatGroups)
+      .leftJoin(creatorAccount, eq(creatorAccount.id, chatGroups.createdById))
+      .where(where)
+      .orderBy(asc(chatGroups.name), asc(chatGroups.id));
+    const ids = rows.map((row) => row.id);
+    const [members, allowed] = await Promise.all([membersOf(ids), allowedSendersOf(ids)]);
+    return rows.map((row) => ({
+      ...row,
+      allowedSenders: allowed.get(row.id) ?? [],
+      members: (members.get(row.id) ?? []).map((member) => member.username),
+    }));
   }
 
+  const group = async (id: number): Promise<ChatGroup | undefined> => (await groupsWhere(eq(chatGroups.id, id)))[0];
+
   return {
+    // Accounts ----------------------------------------------------------------------------------
+
     /** Active accounts, but one, by name. */
-    async listAccounts(except: string): Promise<ChatAccount[]> {
+    async listAccounts(exceptId: number): Promise<ChatAccount[]> {
       return db
         .select({ id: users.id, username: users.username, name: users.name, role: users.kind })
         .from(users)
-        .where(and(eq(users.status, "active"), ne(users.username, except)))
+        .where(and(eq(users.status, "active"), ne(users.id, exceptId)))
         .orderBy(asc(users.name), asc(users.username));
     },
 
-    /** Which of these usernames are active accounts. */
-    async activeUsernames(usernames: readonly string[]): Promise<Set<string>> {
-      if (usernames.length === 0) return new Set();
+    /** The active accounts with these usernames (in any case), by the name as asked. */
+    async activeAccounts(usernames: readonly string[]): Promise<Map<string, AccountRef>> {
+      const found = new Map<string, AccountRef>();
+      if (usernames.length === 0) return found;
       const rows = await db
-        .select({ username: users.username })
+        .select({ id: users.id, username: users.username })
         .from(users)
-        .where(and(eq(users.status, "active"), inArray(users.username, [...usernames])));
-      return new Set(rows.map((row) => row.username));
+        .where(
+          and(
+            eq(users.status, "active"),
+            inArray(
+              sql`lower(${users.username})`,
+              usernames.map((name) => name.toLowerCase()),
+            ),
+          ),
+        );
+      const byLower = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
+      for (const name of usernames) {
+        const account = byLower.get(name.toLowerCase());
+        if (account) found.set(name, account);
+      }
+      return found;
     },
 
-    privateHistory: (a: string, b: string, page: number, size: number) => pageOf(db, privateBetween(a, b), page, size),
+    /** Inside an account's deletion: its rows keep the name it has now, for the others to read. */
+    async keepNamesOf(tx: Db, account: AccountRef): Promise<void> {
+      await tx.update(messages).set({ senderName: account.username }).where(eq(messages.senderId, account.id));
+      await tx.update(messages).set({ recipientName: account.username }).where(eq(messages.recipientId, account.id));
+      await tx
+        .update(chatGroups)
+        .set({ createdByName: account.username })
+        .where(eq(chatGroups.createdById, account.id));
+    },
 
-    groupHistory: (groupId: number, page: number, size: number) =>
-      pageOf(db, and(eq(messages.type, "GROUP_MESSAGE"), eq(messages.groupId, groupId)), page, size),
+    // Conversations and history -----------------------------------------------------------------
 
-    /** What `username` has not read yet, oldest first. */
-    async unreadFor(username: string, limit = 10_000): Promise<UnreadItem[]> {
+    /**
+     * My private conversation with `name`: with the account (active or disabled) that has the
+     * name; when none has, the one whose other side was deleted and last had that name (the newest
+     * such), so its partner can still read it until someone takes the name.
+     */
+    async privateConversation(meId: number, name: string): Promise<number | undefined> {
+      const [account] = await db.select({ id: users.id }).from(users).where(sameName(users.username, name)).limit(1);
+      if (account) {
+        const [low, high] = meId < account.id ? [meId, account.id] : [account.id, meId];
+        const [row] = await db
+          .select({ id: chatConversations.id })
+          .from(chatConversations)
+          .where(
+            and(
+              isNull(chatConversations.groupId),
+              eq(chatConversations.userLow, low),
+              eq(chatConversations.userHigh, high),
+            ),
+          )
+          .limit(1);
+        return row?.id;
+      }
+      const [row] = await db
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .where(
+          and(
+            isNull(chatConversations.groupId),
+            or(
+              and(eq(chatConversations.userLow, meId), isNull(chatConversations.userHigh)),
+              and(eq(chatConversations.userHigh, meId), isNull(chatConversations.userLow)),
+            ),
+            sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${chatConversations.id} and (
+              (${messages.senderId} is null and ${sameName(messages.senderName, name)}) or
+              (${messages.type} = 'PRIVATE_MESSAGE' and ${messages.recipientId} is null and ${sameName(messages.recipientName, name)})))`,
+          ),
+        )
+        .orderBy(desc(chatConversations.id))
+        .limit(1);
+      return row?.id;
+    },
+
+    async groupConversation(groupId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .where(eq(chatConversations.groupId, groupId))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Page `page` of a conversation (none yet: an empty page). */
+    history: pageOf,
+
+    /** DESIGN §10 catch-up: the messages after `seq`, ascending, at most `size`. */
+    async after(conversationId: number | undefined, seq: number, size: number): Promise<CatchUpPage> {
+      if (conversationId === undefined) return { content: [], last: true };
+      const rows = await selectMessages()
+        .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, seq)))
+        .orderBy(asc(messages.seq))
+        .limit(size + 1);
+      return { content: rows.slice(0, size).map(toChatMessage), last: rows.length <= size };
+    },
+
+    /** The page (numbered as `page=` numbers them) that holds message `messageId`; undefined when it is not in the conversation. */
+    async around(
+      conversationId: number | undefined,
+      messageId: number,
+      size: number,
+    ): Promise<MessagePage | undefined> {
+      if (conversationId === undefined) return undefined;
+      const [target] = await db
+        .select({ seq: messages.seq })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+        .limit(1);
+      if (!target) return undefined;
+      const newer = await db.$count(
+        messages,
+        and(eq(messages.conversationId, conversationId), gt(messages.seq, target.seq)),
+      );
+      return pageOf(conversationId, Math.floor(newer / size), size);
+    },
+
+    /** One message as the API shows it. */
+    async message(messageId: number): Promise<ChatMessage | undefined> {
+      const [row] = await selectMessages().where(eq(messages.id, messageId)).limit(1);
+      return row && toChatMessage(row);
+    },
+
+    // Unread ------------------------------------------------------------------------------------
+
+    /** What the account has not read yet, oldest first. */
+    async unreadFor(userId: number, limit = 10_000): Promise<UnreadItem[]> {
       const rows = await db
         .select({
           id: messages.id,
           type: messages.type,
-          sender: messages.sender,
-          recipient: messages.recipient,
+          sender: messageView.sender,
+          recipient: messageView.recipient,
           groupId: messages.groupId,
         })
         .from(unreadMessages)
         .innerJoin(messages, eq(messages.id, unreadMessages.messageId))
-        .where(eq(unreadMessages.username, username))
+        .leftJoin(senderAccount, eq(senderAccount.id, messages.senderId))
+        .leftJoin(recipientAccount, eq(recipientAccount.id, messages.recipientId))
+        .where(eq(unreadMessages.userId, userId))
         .orderBy(asc(messages.id))
         .limit(limit);
       return rows.map((row) => ({
@@ -146,30 +365,26 @@ export function chatRepository(db: Db) {
       }));
     },
 
-    /** Marks one message read for `username`; false when it was not unread for them. */
-    async markRead(messageId: number, username: string): Promise<boolean> {
+    /** Marks one message read for the account; false when it was not unread for it. */
+    async markRead(messageId: number, userId: number): Promise<boolean> {
       const rows = await db
         .delete(unreadMessages)
-        .where(and(eq(unreadMessages.messageId, messageId), eq(unreadMessages.username, username)))
+        .where(and(eq(unreadMessages.messageId, messageId), eq(unreadMessages.userId, userId)))
         .returning({ id: unreadMessages.messageId });
       return rows.length > 0;
     },
 
-    /** Marks every private message from `other` to `me` read; the number marked. */
-    async markPrivateRead(other: string, me: string): Promise<number> {
+    /** Marks everything of a conversation read for the account; the number marked. */
+    async markConversationRead(conversationId: number | undefined, userId: number): Promise<number> {
+      if (conversationId === undefined) return 0;
       const rows = await db
         .delete(unreadMessages)
         .where(
           and(
-            eq(unreadMessages.username, me),
+            eq(unreadMessages.userId, userId),
             inArray(
               unreadMessages.messageId,
-              db
-                .select({ id: messages.id })
-                .from(messages)
-                .where(
-                  and(eq(messages.type, "PRIVATE_MESSAGE"), eq(messages.sender, other), eq(messages.recipient, me)),
-                ),
+              db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)),
             ),
           ),
         )
@@ -177,23 +392,7 @@ export function chatRepository(db: Db) {
       return rows.length;
     },
 
-    async markGroupRead(groupId: number, me: string): Promise<number> {
-      const rows = await db
-        .delete(unreadMessages)
-        .where(
-          and(
-            eq(unreadMessages.username, me),
-            inArray(
-              unreadMessages.messageId,
-              db.select({ id: messages.id }).from(messages).where(eq(messages.groupId, groupId)),
-            ),
-          ),
-        )
-        .returning({ id: unreadMessages.messageId });
-      return rows.length;
-    },
-
-    /** One message by id. */
+    /** One message by id, as stored. */
     async messageFor(messageId: number): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
       return row;
@@ -201,68 +400,75 @@ export function chatRepository(db: Db) {
 
     // Groups ------------------------------------------------------------------------------------
 
-    async allGroups(): Promise<ChatGroup[]> {
-      return groupsWithMembers(await db.select().from(chatGroups).orderBy(asc(chatGroups.name), asc(chatGroups.id)));
-    },
+    allGroups: () => groupsWhere(undefined),
 
-    async groupsOf(username: string): Promise<ChatGroup[]> {
-      const rows = await db
-        .select()
-        .from(chatGroups)
-        .where(
-          inArray(
-            chatGroups.id,
-            db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.username, username)),
-          ),
-        )
-        .orderBy(asc(chatGroups.name), asc(chatGroups.id));
-      return groupsWithMembers(rows);
-    },
+    groupsOf: (userId: number) =>
+      groupsWhere(
+        inArray(
+          chatGroups.id,
+          db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId)),
+        ),
+      ),
 
-    async group(id: number): Promise<ChatGroup | undefined> {
-      const [row] = await db.select().from(chatGroups).where(eq(chatGroups.id, id)).limit(1);
-      if (!row) return undefined;
-      return toGroup(row, (await membersOf([id])).get(id) ?? []);
-    },
+    group,
 
-    /** The group's sending rule and whether `username` is a member, in one round trip. */
-    async groupRuleFor(id: number, username: string) {
+    /** Who manages a group (SPEC §6: its creator, and admins); undefined when there is no such group. */
+    async groupCreator(id: number): Promise<{ createdById: number | null } | undefined> {
       const [row] = await db
-        .select({
-          name: chatGroups.name,
-          createdBy: chatGroups.createdBy,
-          adminOnlyMessage: chatGroups.adminOnlyMessage,
-          allowedSenders: chatGroups.allowedSenders,
-          isMember: sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${chatGroups.id} and ${groupMembers.username} = ${username})`,
-        })
+        .select({ createdById: chatGroups.createdById })
         .from(chatGroups)
         .where(eq(chatGroups.id, id))
         .limit(1);
       return row;
     },
 
-    async isMember(groupId: number, username: string): Promise<boolean> {
+    /** The group's sending rule and whether the account is a member, in one round trip. */
+    async groupRuleFor(id: number, userId: number): Promise<GroupRule | undefined> {
+      const [row] = await db
+        .select({
+          name: chatGroups.name,
+          createdById: chatGroups.createdById,
+          adminOnlyMessage: chatGroups.adminOnlyMessage,
+          allowedSenderIds: sql<
+            (number | string)[]
+          >`(select coalesce(json_agg(${groupAllowedSenders.userId}), '[]') from ${groupAllowedSenders} where ${groupAllowedSenders.groupId} = ${chatGroups.id})`,
+          isMember: sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${chatGroups.id} and ${groupMembers.userId} = ${userId})`,
+        })
+        .from(chatGroups)
+        .where(eq(chatGroups.id, id))
+        .limit(1);
+      return row && { ...row, allowedSenderIds: row.allowedSenderIds.map(Number) };
+    },
+
+    async isMember(groupId: number, userId: number): Promise<boolean> {
       const [row] = await db
         .select({ one: sql`1` })
         .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.username, username)))
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
         .limit(1);
       return row !== undefined;
     },
 
-    async memberNames(groupId: number): Promise<string[]> {
+    async members(groupId: number): Promise<AccountRef[]> {
       return (await membersOf([groupId])).get(groupId) ?? [];
     },
 
-    /** Creates a group; its creator is always a member. */
-    async createGroup(input: { name: string; createdBy: string; members: string[] }): Promise<ChatGroup> {
-      const members = [...new Set([input.createdBy, ...input.members])];
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(chatGroups).values({ name: input.name, createdBy: input.createdBy }).returning();
+    /** Creates a group with its conversation; its creator is always a member. */
+    async createGroup(input: { name: string; creator: AccountRef; memberIds: number[] }): Promise<ChatGroup> {
+      const memberIds = [...new Set([input.creator.id, ...input.memberIds])];
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(chatGroups)
+          .values({ name: input.name, createdById: input.creator.id, createdByName: input.creator.username })
+          .returning({ id: chatGroups.id });
         if (!row) throw new Error("group insert returned nothing");
-        await tx.insert(groupMembers).values(members.map((username) => ({ groupId: row.id, username })));
-        return toGroup(row, members.sort());
+        await tx.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
+        await tx.insert(chatConversations).values({ groupId: row.id });
+        return row.id;
       });
+      const created = await group(id);
+      if (!created) throw new Error("group vanished after its creation");
+      return created;
     },
 
     async renameGroup(id: number, name: string): Promise<void> {
@@ -271,52 +477,68 @@ export function chatRepository(db: Db) {
 
     /**
      * Replaces the members (the creator always stays). Removed members lose their unread state in
-     * the group and their place among its allowed senders. Returns who was added and removed.
+     * the group and their place among its allowed senders. Returns who was removed.
      */
-    async setMembers(id: number, wanted: string[]): Promise<{ added: string[]; removed: string[] }> {
+    async setMembers(id: number, wantedIds: number[]): Promise<{ removed: AccountRef[] }> {
       return db.transaction(async (tx) => {
-        const [group] = await tx.select().from(chatGroups).where(eq(chatGroups.id, id)).limit(1).for("update");
-        if (!group) return { added: [], removed: [] };
-        const next = new Set([group.createdBy, ...wanted]);
-        const current = new Set(
-          (
-            await tx.select({ username: groupMembers.username }).from(groupMembers).where(eq(groupMembers.groupId, id))
-          ).map((row) => row.username),
-        );
-        const added = [...next].filter((name) => !current.has(name));
-        const removed = [...current].filter((name) => !next.has(name));
+        const [row] = await tx
+          .select({ createdById: chatGroups.createdById })
+          .from(chatGroups)
+          .where(eq(chatGroups.id, id))
+          .limit(1)
+          .for("update");
+        if (!row) return { removed: [] };
+        const next = new Set(row.createdById === null ? wantedIds : [row.createdById, ...wantedIds]);
+        const current = await tx
+          .select({ id: users.id, username: users.username })
+          .from(groupMembers)
+          .innerJoin(users, eq(users.id, groupMembers.userId))
+          .where(eq(groupMembers.groupId, id));
+        const currentIds = new Set(current.map((member) => member.id));
+        const added = [...next].filter((userId) => !currentIds.has(userId));
+        const removed = current.filter((member) => !next.has(member.id));
         if (added.length > 0) {
-          await tx.insert(groupMembers).values(added.map((username) => ({ groupId: id, username })));
+          await tx
+            .insert(groupMembers)
+            .values(added.map((userId) => ({ groupId: id, userId })))
+            .onConflictDoNothing();
         }
         if (removed.length > 0) {
+          const removedIds = removed.map((member) => member.id);
           await tx
             .delete(groupMembers)
-            .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.username, removed)));
+            .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.userId, removedIds)));
           await tx
             .delete(unreadMessages)
             .where(
               and(
-                inArray(unreadMessages.username, removed),
+                inArray(unreadMessages.userId, removedIds),
                 inArray(
                   unreadMessages.messageId,
                   tx.select({ id: messages.id }).from(messages).where(eq(messages.groupId, id)),
                 ),
               ),
             );
-          const allowed = group.allowedSenders.filter((name) => !removed.includes(name));
-          if (allowed.length !== group.allowedSenders.length) {
-            await tx.update(chatGroups).set({ allowedSenders: allowed }).where(eq(chatGroups.id, id));
-          }
+          await tx
+            .delete(groupAllowedSenders)
+            .where(and(eq(groupAllowedSenders.groupId, id), inArray(groupAllowedSenders.userId, removedIds)));
         }
-        return { added, removed };
+        return { removed };
       });
     },
 
-    async setPermissions(id: number, permissions: { allowedSenders: string[]; adminOnlyMessage: boolean }) {
-      await db
-        .update(chatGroups)
-        .set({ allowedSenders: permissions.allowedSenders, adminOnlyMessage: permissions.adminOnlyMessage })
-        .where(eq(chatGroups.id, id));
+    async setPermissions(id: number, permissions: { allowedSenderIds: number[]; adminOnlyMessage: boolean }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(chatGroups)
+          .set({ adminOnlyMessage: permissions.adminOnlyMessage })
+          .where(eq(chatGroups.id, id));
+        await tx.delete(groupAllowedSenders).where(eq(groupAllowedSenders.groupId, id));
+        const allowed = [...new Set(permissions.allowedSenderIds)];
+        if (allowed.length > 0) {
+          await tx.insert(groupAllowedSenders).values(allowed.map((userId) => ({ groupId: id, userId })));
+        }
+      });
     },
 
     /**
@@ -328,7 +550,11 @@ export function chatRepository(db: Db) {
     async deleteGroup(id: number): Promise<{ members: string[]; attachmentKeys: string[] }> {
       return db.transaction(async (tx) => {
         const members = (
-          await tx.select({ username: groupMembers.username }).from(groupMembers).where(eq(groupMembers.groupId, id))
+          await tx
+            .select({ username: users.username })
+            .from(groupMembers)
+            .innerJoin(users, eq(users.id, groupMembers.userId))
+            .where(eq(groupMembers.groupId, id))
         ).map((row) => row.username);
         const files = await tx
           .selectDistinct({ fileUrl: messages.fileUrl })
@@ -373,8 +599,8 @@ export function chatRepository(db: Db) {
      * May `user` read the attachment at `fileUrl`? Yes for its uploader, and for whoever may read a
      * message carrying it: the two sides of a private message; a group's members (admins: any group).
      */
-    async canReadAttachment(fileUrl: string, uploader: string, user: { username: string; role: AccountKind }) {
-      if (uploader === user.username) return true;
+    async canReadAttachment(fileUrl: string, uploaderId: number | null, user: ChatViewer) {
+      if (uploaderId === user.id) return true;
       const [row] = await db
         .select({ one: sql`1` })
         .from(messages)
@@ -382,16 +608,13 @@ export function chatRepository(db: Db) {
           and(
             eq(messages.fileUrl, fileUrl),
             or(
-              eq(messages.sender, user.username),
-              eq(messages.recipient, user.username),
+              eq(messages.senderId, user.id),
+              eq(messages.recipientId, user.id),
               user.role === "admin"
                 ? sql`${messages.groupId} is not null`
                 : inArray(
                     messages.groupId,
-                    db
-                      .select({ id: groupMembers.groupId })
-                      .from(groupMembers)
-                      .where(eq(groupMembers.username, user.username)),
+                    db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, user.id)),
                   ),
             ),
           ),
@@ -411,22 +634,22 @@ export function chatRepository(db: Db) {
 
     // Push subscriptions ------------------------------------------------------------------------
 
-    async savePushSubscription(sub: { username: string; endpoint: string; p256dh: string; auth: string }) {
+    async savePushSubscription(sub: { userId: number; endpoint: string; p256dh: string; auth: string }) {
       await db
         .insert(pushSubscriptions)
         .values(sub)
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { username: sub.username, p256dh: sub.p256dh, auth: sub.auth },
+          set: { userId: sub.userId, p256dh: sub.p256dh, auth: sub.auth },
         });
     },
 
-    async pushSubscriptionsOf(usernames: readonly string[]) {
-      if (usernames.length === 0) return [];
+    async pushSubscriptionsOf(userIds: readonly number[]) {
+      if (userIds.length === 0) return [];
       return db
         .select()
         .from(pushSubscriptions)
-        .where(inArray(pushSubscriptions.username, [...usernames]));
+        .where(inArray(pushSubscriptions.userId, [...userIds]));
     },
 
     async removePushSubscription(endpoint: string) {
@@ -436,31 +659,3 @@ export function chatRepository(db: Db) {
 }
 
 export type ChatRepository = ReturnType<typeof chatRepository>;
-
-/**
- * A renamed account keeps its conversations, groups and subscriptions: every chat row that names
- * it follows. Runs inside the rename's transaction.
- */
-export async function renameChatUser(db: Db, from: string, to: string): Promise<void> {
-  if (from === to) return;
-  await db.update(messages).set({ sender: to }).where(eq(messages.sender, from));
-  await db.update(messages).set({ recipient: to }).where(eq(messages.recipient, from));
-  await db.update(groupMembers).set({ username: to }).where(eq(groupMembers.username, from));
-  await db.update(chatGroups).set({ createdBy: to }).where(eq(chatGroups.createdBy, from));
-  await db
-    .update(chatGroups)
-    .set({
-      allowedSenders: sql`(select coalesce(jsonb_agg(case when value = to_jsonb(${from}::text) then to_jsonb(${to}::text) else value end), '[]'::jsonb) from jsonb_array_elements(${chatGroups.allowedSenders}))`,
-    })
-    .where(sql`${chatGroups.allowedSenders} @> to_jsonb(array[${from}::text])`);
-  await db.update(unreadMessages).set({ username: to }).where(eq(unreadMessages.username, from));
-  await db.update(pushSubscriptions).set({ username: to }).where(eq(pushSubscriptions.username, from));
-  await db.update(chatAttachments).set({ uploader: to }).where(eq(chatAttachments.uploader, from));
-}
-
-/** A deleted account leaves its messages (others' history) but not its memberships, unread state or subscriptions. */
-export async function forgetChatUser(db: Db, username: string): Promise<void> {
-  await db.delete(groupMembers).where(eq(groupMembers.username, username));
-  await db.delete(unreadMessages).where(eq(unreadMessages.username, username));
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.username, username));
-}

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { chatLimits, chatUserSchema, messagePageSchema, unreadItemSchema } from "../../../shared/chat.ts";
+import { chatUserSchema, unreadItemSchema } from "../../../shared/chat.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { historyQuery, historyResponse, readHistory } from "./history.ts";
 import type { ChatRepository } from "./repository.ts";
 
 const username = z.string().min(1).max(64);
 const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const pageQuery = {
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  size: z.coerce.number().int().min(1).max(chatLimits.maxPageSize).default(chatLimits.pageSize),
-};
-
 export const onlyOwn = "You can only see and change your own chat state.";
+
+/** Whether a username in a path names the caller (usernames are unique regardless of case). */
+export const isMe = (name: string, user: { username: string }) => name.toLowerCase() === user.username.toLowerCase();
 
 /** Chat REST of SPEC §7 outside /api (exact paths): users, unread, read marks, private history. */
 export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod => {
@@ -21,7 +20,7 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
     const staff = { access: "staff" } as const;
     const tags = ["chat"];
     const ownOnly = (me: string, user: { username: string }) => {
-      if (me !== user.username) throw forbidden(onlyOwn);
+      if (!isMe(me, user)) throw forbidden(onlyOwn);
     };
 
     app.get(
@@ -36,8 +35,8 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
       },
       async (request) => {
         const user = currentUser(request);
-        const accounts = await repository.listAccounts(user.username);
-        const statuses = await app.realtime.getStatuses(accounts.map((account) => account.username));
+        const accounts = await repository.listAccounts(user.id);
+        const statuses = await app.presence.getStatuses(accounts.map((account) => account.username));
         return accounts.map((account) => ({ ...account, status: statuses.get(account.username) ?? "OFFLINE" }));
       },
     );
@@ -54,8 +53,9 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         },
       },
       async (request) => {
-        ownOnly(request.params.me, currentUser(request));
-        return repository.unreadFor(request.params.me);
+        const user = currentUser(request);
+        ownOnly(request.params.me, user);
+        return repository.unreadFor(user.id);
       },
     );
 
@@ -76,7 +76,7 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         ownOnly(request.query.username, user);
         const message = await repository.messageFor(request.params.id);
         if (!message) throw notFound("No such message.");
-        await repository.markRead(message.id, user.username);
+        await repository.markRead(message.id, user.id);
         return reply.status(204).send(null);
       },
     );
@@ -87,18 +87,21 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         config: staff,
         schema: {
           tags,
-          summary: "A private conversation, 20 per page, page 0 newest (participants only)",
-          querystring: z.object({ user1: username, user2: username, ...pageQuery }),
-          response: { 200: messagePageSchema, ...errorResponses(400, 401, 403) },
+          summary: "A private conversation (participants only): 20 per page, page 0 newest; or after=SEQ; or around=ID",
+          description:
+            "`user2` (or `user1`) names the other person: the account with that username, or, when none has it, the deleted account that last had it.",
+          querystring: z.object({ user1: username, user2: username, ...historyQuery }),
+          response: { 200: historyResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         const user = currentUser(request);
-        const { user1, user2, page, size } = request.query;
-        if (user1 !== user.username && user2 !== user.username) {
+        const { user1, user2, ...query } = request.query;
+        if (!isMe(user1, user) && !isMe(user2, user)) {
           throw forbidden("Only the two people in a conversation can read it.");
         }
-        return repository.privateHistory(user1, user2, page, size);
+        const other = isMe(user1, user) ? user2 : user1;
+        return readHistory(repository, await repository.privateConversation(user.id, other), query);
       },
     );
 
@@ -114,8 +117,10 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         },
       },
       async (request) => {
-        ownOnly(request.params.me, currentUser(request));
-        return { marked: await repository.markPrivateRead(request.params.username, request.params.me) };
+        const user = currentUser(request);
+        ownOnly(request.params.me, user);
+        const conversation = await repository.privateConversation(user.id, request.params.username);
+        return { marked: await repository.markConversationRead(conversation, user.id) };
       },
     );
   };

@@ -2,20 +2,25 @@ import type { z } from "zod";
 import {
   type ChatMessage,
   canSendInGroup,
+  chatDestinations,
+  chatMessages,
   chatPaths,
+  type PresenceStatus,
   type PushPayload,
   type sendGroupSchema,
   type sendPrivateSchema,
 } from "../../../shared/chat.ts";
+import type { RefusalCode } from "../../../shared/realtime.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { isStorageKey } from "../../lib/uploads.ts";
-import type { Realtime } from "../../realtime/realtime.ts";
+import type { AccountRef } from "../../plugins/account-events.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
-import type { MessageWriter, NewMessage } from "./message-writer.ts";
+import type { MessageWriter, NewMessage, WriteResult } from "./message-writer.ts";
 import { type PushService, previewOf } from "./push.ts";
-import { type ChatRepository, toChatMessage } from "./repository.ts";
+import { type ChatRepository, type GroupRule, storedMessage } from "./repository.ts";
 
 export interface ChatSender {
+  id: number;
   username: string;
   role: AccountKind;
 }
@@ -31,7 +36,13 @@ export const chatRefusals = {
   notMember: "You are not a member of this group.",
   noPermission: "You don't have permission to send messages in this group.",
   badAttachment: "That attachment is not one of your uploads.",
+  rateLimited: chatMessages.rateLimited,
 } as const;
+
+/** A refused SEND (DESIGN §10): the code says why, and the SEND's own clientId comes back with it. */
+export function chatRefusal(message: string, code: RefusalCode, clientId?: string): RealtimeRefusal {
+  return new RealtimeRefusal(message, { code, details: clientId === undefined ? undefined : { clientId } });
+}
 
 /** The key of one of our attachment URLs (`/api/chat/files/{key}`), or undefined. */
 export function attachmentKeyOf(fileUrl: string): string | undefined {
@@ -40,48 +51,96 @@ export function attachmentKeyOf(fileUrl: string): string | undefined {
   return isStorageKey(key) ? key : undefined;
 }
 
+/**
+ * SPEC §5's group sending rule, keyed by account id: a name can pass to a new account, an id never
+ * does (a deleted creator's name must not make its next holder the group's admin).
+ */
+export function canSendByIds(sender: ChatSender, rule: GroupRule): boolean {
+  const key = String(sender.id);
+  return canSendInGroup(
+    { username: key, role: sender.role },
+    {
+      createdBy: rule.createdById === null ? "" : String(rule.createdById),
+      adminOnlyMessage: rule.adminOnlyMessage,
+      allowedSenders: rule.allowedSenderIds.map(String),
+    },
+  );
+}
+
 const ACTIVE_RECIPIENT_TTL_MS = 10_000;
 
 export interface ChatLogger {
   warn(object: object, message?: string): void;
 }
 
+/** What the chat needs of the transport: delivery, and who is connected where. */
+export interface ChatDelivery {
+  publishToUser(username: string, destinationSuffix: string, payload: unknown): Promise<void>;
+  publishToTopic(destination: string, payload: unknown): Promise<void>;
+  isConnectedHere(username: string): boolean;
+}
+
+export interface ChatServiceOptions {
+  repository: ChatRepository;
+  writer: MessageWriter;
+  realtime: ChatDelivery;
+  push: PushService;
+  log: ChatLogger;
+  /** Presence of these users, on every instance (for web push to those offline). */
+  getStatuses: (usernames: readonly string[]) => Promise<Map<string, PresenceStatus>>;
+}
+
 /**
- * Sending (DESIGN §7): the server stamps id, sender, timestamp and type, checks the rules, stores,
- * then delivers: a private message to both sides' queues, a group message to its topic. Users with
- * no connected session get a web push.
+ * Sending (DESIGN §7, §10): the server stamps id, sender, timestamp, type and seq, checks the rules,
+ * stores, then delivers: a private message to both sides' queues, a group message to its topic. A
+ * SEND repeating a clientId stores nothing and gets the stored message again, on the sender's own
+ * queue only. Users with no connected session get a web push.
  */
 export class ChatService {
-  /** Recipients known to be active accounts, until when (ms): saves a query per message under load. */
-  private readonly activeRecipients = new Map<string, number>();
+  /** Recipients known to be active accounts (by the name asked, lower-cased), until when (ms): saves a query per message under load. */
+  private readonly activeRecipients = new Map<string, { account: AccountRef; until: number }>();
   /** Recipients to look up at the end of this turn of the event loop, with who waits for each. */
   private pendingLookups:
-    | Map<string, { resolve: (active: boolean) => void; reject: (error: unknown) => void }[]>
+    | Map<string, { resolve: (account: AccountRef | undefined) => void; reject: (error: unknown) => void }[]>
     | undefined;
+  private readonly repository: ChatRepository;
+  private readonly writer: MessageWriter;
+  private readonly realtime: ChatDelivery;
+  private readonly push: PushService;
+  private readonly log: ChatLogger;
+  private readonly getStatuses: ChatServiceOptions["getStatuses"];
 
-  constructor(
-    private readonly repository: ChatRepository,
-    private readonly writer: MessageWriter,
-    private readonly realtime: Realtime,
-    private readonly push: PushService,
-    private readonly log: ChatLogger,
-  ) {}
+  constructor(options: ChatServiceOptions) {
+    this.repository = options.repository;
+    this.writer = options.writer;
+    this.realtime = options.realtime;
+    this.push = options.push;
+    this.log = options.log;
+    this.getStatuses = options.getStatuses;
+  }
 
   async sendPrivate(sender: ChatSender, input: PrivateInput): Promise<ChatMessage> {
-    const recipient = input.recipient;
-    if (recipient === sender.username) throw new RealtimeRefusal(chatRefusals.toSelf);
-    const [attachment, active] = await Promise.all([this.attachment(sender, input), this.isActive(recipient)]);
-    if (!active) throw new RealtimeRefusal(chatRefusals.noRecipient);
-    const content = this.content(input.content, attachment);
+    const clientId = input.clientId;
+    if (input.recipient.toLowerCase() === sender.username.toLowerCase()) {
+      throw chatRefusal(chatRefusals.toSelf, "INVALID", clientId);
+    }
+    const [attachment, recipient] = await Promise.all([
+      this.attachment(sender, input, clientId),
+      this.activeAccount(input.recipient),
+    ]);
+    if (!recipient) throw chatRefusal(chatRefusals.noRecipient, "NOT_FOUND", clientId);
+    if (recipient.id === sender.id) throw chatRefusal(chatRefusals.toSelf, "INVALID", clientId);
+    const content = this.content(input.content, attachment, clientId);
 
-    const row = await this.writer.write(
-      { type: "PRIVATE_MESSAGE", sender: sender.username, recipient, content, ...attachment },
-      [recipient],
+    const result = await this.writer.write(
+      { type: "PRIVATE_MESSAGE", sender, recipient, clientId, content, ...attachment },
+      [recipient.id],
     );
-    const message = toChatMessage(row);
+    const message = await this.outcome(result, sender, clientId);
+    if (result.status === "duplicate") return message;
     await Promise.all([
-      this.realtime.publishToUser(recipient, "/queue/private", message),
-      this.realtime.publishToUser(sender.username, "/queue/private", message),
+      this.realtime.publishToUser(recipient.username, chatDestinations.privateQueueSuffix, message),
+      this.realtime.publishToUser(sender.username, chatDestinations.privateQueueSuffix, message),
       attachment.fileUrl ? this.markSent(attachment.fileUrl) : undefined,
     ]);
     this.pushToOffline([recipient], message, { kind: "user", username: sender.username }, sender.username);
@@ -89,24 +148,26 @@ export class ChatService {
   }
 
   async sendGroup(sender: ChatSender, input: GroupInput): Promise<ChatMessage> {
+    const clientId = input.clientId;
     const [rule, members, attachment] = await Promise.all([
-      this.repository.groupRuleFor(input.groupId, sender.username),
-      this.repository.memberNames(input.groupId),
-      this.attachment(sender, input),
+      this.repository.groupRuleFor(input.groupId, sender.id),
+      this.repository.members(input.groupId),
+      this.attachment(sender, input, clientId),
     ]);
-    if (!rule) throw new RealtimeRefusal(chatRefusals.noGroup);
-    if (!rule.isMember && sender.role !== "admin") throw new RealtimeRefusal(chatRefusals.notMember);
-    if (!canSendInGroup(sender, rule)) throw new RealtimeRefusal(chatRefusals.noPermission);
-    const content = this.content(input.content, attachment);
+    if (!rule) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
+    if (!rule.isMember && sender.role !== "admin") throw chatRefusal(chatRefusals.notMember, "FORBIDDEN", clientId);
+    if (!canSendByIds(sender, rule)) throw chatRefusal(chatRefusals.noPermission, "FORBIDDEN", clientId);
+    const content = this.content(input.content, attachment, clientId);
 
-    const readers = members.filter((name) => name !== sender.username);
-    const row = await this.writer.write(
-      { type: "GROUP_MESSAGE", sender: sender.username, groupId: input.groupId, content, ...attachment },
-      readers,
+    const readers = members.filter((member) => member.id !== sender.id);
+    const result = await this.writer.write(
+      { type: "GROUP_MESSAGE", sender, groupId: input.groupId, clientId, content, ...attachment },
+      readers.map((reader) => reader.id),
     );
-    const message = toChatMessage(row);
+    const message = await this.outcome(result, sender, clientId);
+    if (result.status === "duplicate") return message;
     await Promise.all([
-      this.realtime.publishToGroup(input.groupId, message),
+      this.realtime.publishToTopic(chatDestinations.group(input.groupId), message),
       attachment.fileUrl ? this.markSent(attachment.fileUrl) : undefined,
     ]);
     this.pushToOffline(
@@ -119,22 +180,43 @@ export class ChatService {
   }
 
   /**
-   * Whether `username` is an active account: one connected here is; otherwise the database says,
-   * and a yes is remembered for a few seconds (a disabled or deleted account may still be sent to
-   * that long, harmlessly: it cannot log in to read it), the lookups of one turn of the event loop
-   * sharing one query.
+   * The message a write stands for, or the refusal. A duplicate is delivered again to its sender
+   * alone (its first delivery may be what a reconnect lost); the others had it already.
    */
-  private isActive(username: string): Promise<boolean> {
-    if (this.realtime.isConnectedHere(username)) return Promise.resolve(true);
-    if ((this.activeRecipients.get(username) ?? 0) > Date.now()) return Promise.resolve(true);
+  private async outcome(result: WriteResult, sender: ChatSender, clientId: string | undefined): Promise<ChatMessage> {
+    switch (result.status) {
+      case "stored":
+        return storedMessage(result.row);
+      case "rate-limited":
+        throw chatRefusal(chatRefusals.rateLimited, "RATE_LIMITED", clientId);
+      case "no-conversation":
+        throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
+      case "duplicate": {
+        const message = await this.repository.message(result.messageId);
+        if (!message) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
+        await this.realtime.publishToUser(sender.username, chatDestinations.privateQueueSuffix, message);
+        return message;
+      }
+    }
+  }
+
+  /**
+   * The active account called `name`: the database says, and a yes is remembered for a few seconds
+   * (a disabled, renamed or deleted account is forgotten at once through the account events), the
+   * lookups of one turn of the event loop sharing one query.
+   */
+  private activeAccount(name: string): Promise<AccountRef | undefined> {
+    const key = name.toLowerCase();
+    const known = this.activeRecipients.get(key);
+    if (known && known.until > Date.now()) return Promise.resolve(known.account);
     return new Promise((resolve, reject) => {
       if (!this.pendingLookups) {
         this.pendingLookups = new Map();
         setImmediate(() => void this.runLookups());
       }
-      const waiting = this.pendingLookups.get(username) ?? [];
+      const waiting = this.pendingLookups.get(key) ?? [];
       waiting.push({ resolve, reject });
-      this.pendingLookups.set(username, waiting);
+      this.pendingLookups.set(key, waiting);
     });
   }
 
@@ -144,13 +226,14 @@ export class ChatService {
     this.pendingLookups = undefined;
     if (!batch) return;
     try {
-      const active = await this.repository.activeUsernames([...batch.keys()]);
+      const active = await this.repository.activeAccounts([...batch.keys()]);
       const until = Date.now() + ACTIVE_RECIPIENT_TTL_MS;
       if (this.activeRecipients.size > 50_000) this.activeRecipients.clear();
-      for (const [name, waiting] of batch) {
-        if (active.has(name)) this.activeRecipients.set(name, until);
-        else this.activeRecipients.delete(name);
-        for (const w of waiting) w.resolve(active.has(name));
+      for (const [key, waiting] of batch) {
+        const account = active.get(key);
+        if (account) this.activeRecipients.set(key, { account, until });
+        else this.activeRecipients.delete(key);
+        for (const w of waiting) w.resolve(account);
       }
     } catch (error) {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
@@ -158,28 +241,32 @@ export class ChatService {
   }
 
   /** Forget what is known about an account (disabled, deleted, renamed). */
-  forgetAccount(username: string) {
-    this.activeRecipients.delete(username);
+  forgetAccount(account: AccountRef) {
+    this.activeRecipients.delete(account.username.toLowerCase());
+    for (const [key, known] of this.activeRecipients) {
+      if (known.account.id === account.id) this.activeRecipients.delete(key);
+    }
   }
 
   /** Text trimmed; a file alone sends its name (SPEC §5). */
-  private content(raw: string, attachment: Pick<NewMessage, "fileName">): string {
+  private content(raw: string, attachment: Pick<NewMessage, "fileName">, clientId: string | undefined): string {
     const text = raw.trim();
     if (text) return text;
     if (attachment.fileName) return attachment.fileName;
-    throw new RealtimeRefusal(chatRefusals.empty);
+    throw chatRefusal(chatRefusals.empty, "INVALID", clientId);
   }
 
   /** The attachment fields of a message, from our own record of the upload (never from the client's words). */
   private async attachment(
     sender: ChatSender,
     input: { fileUrl?: string | null },
+    clientId: string | undefined,
   ): Promise<Pick<NewMessage, "fileUrl" | "fileType" | "fileName">> {
     if (!input.fileUrl) return { fileUrl: null, fileType: null, fileName: null };
     const key = attachmentKeyOf(input.fileUrl);
     const row = key ? await this.repository.attachment(key) : undefined;
-    if (!row || !(await this.repository.canReadAttachment(input.fileUrl, row.uploader, sender))) {
-      throw new RealtimeRefusal(chatRefusals.badAttachment);
+    if (!row || !(await this.repository.canReadAttachment(input.fileUrl, row.uploaderId, sender))) {
+      throw chatRefusal(chatRefusals.badAttachment, "FORBIDDEN", clientId);
     }
     return { fileUrl: input.fileUrl, fileType: row.contentType, fileName: row.fileName };
   }
@@ -190,18 +277,21 @@ export class ChatService {
   }
 
   /** A push for each reader with no connected session; never delays or fails the send. */
-  private pushToOffline(readers: string[], message: ChatMessage, chat: PushPayload["chat"], title: string) {
+  private pushToOffline(readers: AccountRef[], message: ChatMessage, chat: PushPayload["chat"], title: string) {
     if (readers.length === 0) return;
     // Someone connected here is not offline: only the others need the (cross-instance) presence.
-    const elsewhere = readers.filter((name) => !this.realtime.isConnectedHere(name));
+    const elsewhere = readers.filter((reader) => !this.realtime.isConnectedHere(reader.username));
     if (elsewhere.length === 0) return;
     void (async () => {
-      const statuses = await this.realtime.getStatuses(elsewhere);
-      const offline = elsewhere.filter((name) => (statuses.get(name) ?? "OFFLINE") === "OFFLINE");
+      const statuses = await this.getStatuses(elsewhere.map((reader) => reader.username));
+      const offline = elsewhere.filter((reader) => (statuses.get(reader.username) ?? "OFFLINE") === "OFFLINE");
       if (offline.length === 0) return;
       const body =
         message.fileName && message.content === message.fileName ? `📎 ${message.fileName}` : message.content;
-      await this.push.notify(offline, { title, body: previewOf(body), chat, messageId: message.id });
+      await this.push.notify(
+        offline.map((reader) => reader.id),
+        { title, body: previewOf(body), chat, messageId: message.id },
+      );
     })().catch((error: unknown) => this.log.warn({ err: error }, "push after send failed"));
   }
 }

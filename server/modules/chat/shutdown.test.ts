@@ -62,7 +62,7 @@ describe("shutting down with SENDs in flight", () => {
       .map((frame) => header(frame, "receipt-id"));
     expect(receipts).toEqual(["m0", "m1", "m2"]);
     expect((await client.waitClosed()).code).toBe(1001);
-    const stored = await t.database.db.select().from(messages).where(eq(messages.sender, sender.username));
+    const stored = await t.database.db.select().from(messages).where(eq(messages.senderId, sender.id));
     expect(stored.map((row) => row.content).sort()).toEqual(["first", "second", "third"]);
   });
 

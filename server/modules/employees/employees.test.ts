@@ -263,7 +263,7 @@ describe("admin employees REST", () => {
       await loginAs(t, employee);
     });
 
-    it("renaming ends the employee's sessions (the chat identity is the username)", async () => {
+    it("renaming ends the employee's sessions (tokens and open sockets carry the old username)", async () => {
       const { employee, token } = await employeeSession(t);
       const [listed] = (await list()).filter((e) => e.id === employee.id);
       const username = uniqueUsername("renamed");

@@ -5,6 +5,7 @@ import { users } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { assertNewPassword } from "../../lib/password-policy.ts";
 import { isUniqueViolation } from "../../lib/schemas.ts";
+import type { AccountEvents } from "../../plugins/account-events.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 
 /** The columns an Employee is made of: password hashes and token versions never leave the table. */
@@ -60,10 +61,8 @@ export interface EmployeeChanges {
 export interface EmployeeRepositoryOptions {
   /** Called after a change that ends an account's sessions (the live sockets must close too). */
   onSessionsEnded?: (username: string) => Promise<void>;
-  /** Inside the rename's transaction: data elsewhere that names the account follows it (the chat). */
-  onRenamed?: (tx: Db, from: string, to: string) => Promise<void>;
-  /** Inside the deletion's transaction: data elsewhere that belongs only to the account goes. */
-  onDeleted?: (tx: Db, username: string) => Promise<void>;
+  /** Told what happens to accounts: the modules that keep data about them listen (the chat). */
+  events?: Pick<AccountEvents, "deleting" | "changed">;
 }
 
 export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = {}) {
@@ -153,12 +152,14 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
             })
             .where(isEmployee(id))
             .returning(employeeColumns);
-          if (updated && changes.username !== current.username) {
-            await options.onRenamed?.(tx as unknown as Db, current.username, changes.username);
-          }
           return updated;
         });
         if (!row) throw notFound("No such employee.");
+        const account = { id, username: current.username };
+        if (changes.username !== current.username) options.events?.changed(account, "renamed");
+        if (changes.status === "disabled" && current.status !== "disabled")
+          options.events?.changed(account, "disabled");
+        else if (endsSessions) options.events?.changed(account, "sessions-ended");
         if (endsSessions) await options.onSessionsEnded?.(current.username);
         return toEmployee(row);
       } catch (error) {
@@ -169,12 +170,20 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
 
     async remove(id: number): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
-        const rows = await tx.delete(users).where(isEmployee(id)).returning({ username: users.username });
-        if (rows[0]) await options.onDeleted?.(tx as unknown as Db, rows[0].username);
-        return rows;
+        // Locked: the name the listeners copy is the one the account has when it goes.
+        const [row] = await tx
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(isEmployee(id))
+          .for("update");
+        if (!row) return undefined;
+        await options.events?.deleting(tx as unknown as Db, row);
+        await tx.delete(users).where(eq(users.id, row.id));
+        return row;
       });
-      if (deleted.length === 0) throw notFound("No such employee.");
-      await options.onSessionsEnded?.(deleted[0]!.username);
+      if (!deleted) throw notFound("No such employee.");
+      options.events?.changed(deleted, "deleted");
+      await options.onSessionsEnded?.(deleted.username);
     },
   };
 }

@@ -6,21 +6,17 @@ import {
   registerEmployeeSchema,
   updateEmployeeSchema,
 } from "../../../shared/employees.ts";
+import { realtimeTexts } from "../../../shared/realtime.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { forgetChatUser, renameChatUser } from "../chat/repository.ts";
 import { employeeRepository } from "./repository.ts";
 
 /** Admin dashboard: employee accounts. Every route is admin-only. */
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const employees = employeeRepository(app.db, {
     // Revoked tokens are refused on the next request; open chat sockets are closed now.
-    onSessionsEnded: (username) => {
-      app.chat?.service.forgetAccount(username);
-      return app.realtime.disconnectUser(username, "Your session has ended.");
-    },
-    // A renamed account keeps its conversations; a deleted one leaves its groups.
-    onRenamed: renameChatUser,
-    onDeleted: forgetChatUser,
+    onSessionsEnded: (username) => app.realtime.disconnectUser(username, realtimeTexts.sessionEnded),
+    // The chat (and whoever else keeps data about accounts) listens.
+    events: app.accountEvents,
   });
   const admin = { access: "admin" } as const;
   const tags = ["employees"];

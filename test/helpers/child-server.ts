@@ -1,0 +1,86 @@
+// The real server process (server/main.ts, as `npm run serve` runs it) for the tests that kill it:
+// started on a free port, healthy before it is used, and stopped by signal.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+export interface ChildServer {
+  child: ChildProcess;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  /** ws://127.0.0.1:<port>/ws */
+  wsUrl: string;
+  /** Resolves with the signal that ended the process, or its exit code as text. */
+  exited: Promise<string>;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output: () => string;
+  /** Sends `signal` (SIGKILL by default) and waits for the process to end. */
+  stop: (signal?: NodeJS.Signals) => Promise<string>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the server with `env` on top of this process's environment (PORT is chosen here) and
+ * waits until /api/health answers 200. A port another process took in the meantime is replaced.
+ */
+export async function startChildServer(env: Record<string, string>, healthTimeoutMs = 90_000): Promise<ChildServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServer(env, await freePort(), healthTimeoutMs);
+    } catch (error) {
+      if (attempt < 3 && String(error).includes("EADDRINUSE")) continue;
+      throw error;
+    }
+  }
+}
+
+async function spawnServer(env: Record<string, string>, port: number, healthTimeoutMs: number): Promise<ChildServer> {
+  const child = spawn(process.execPath, ["--v8-pool-size=0", "--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  let exit: string | undefined;
+  const exited = new Promise<string>((resolve) =>
+    child.on("exit", (code, signal) => {
+      exit = signal ?? String(code);
+      resolve(exit);
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + healthTimeoutMs;
+  for (;;) {
+    if (exit !== undefined) throw new Error(`the server exited (${exit}) before it was healthy:\n${output}`);
+    const response = await fetch(`${base}/api/health`).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await exited;
+      throw new Error(`the server did not answer /api/health in time:\n${output}`);
+    }
+    await pause(50);
+  }
+  const stop = async (signal: NodeJS.Signals = "SIGKILL") => {
+    if (exit === undefined) child.kill(signal);
+    return exited;
+  };
+  return { child, port, base, wsUrl: `ws://127.0.0.1:${port}/ws`, exited, output: () => output, stop };
+}
