@@ -2,7 +2,7 @@ import { BellRing, Plus, Search, UsersRound } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import type { ChatGroup, ChatUser } from "../../../../shared/chat.ts";
-import type { ChatController } from "../hooks/use-chat.ts";
+import { useChatContext } from "../hooks/chat-context.ts";
 import { badgeText, unreadLabel } from "../lib/badge.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
 import { compareByPresence, statusLook } from "../lib/presence.ts";
@@ -11,7 +11,6 @@ import { GroupAvatar, UserAvatar } from "./avatar.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
 
 export interface ChatSidebarProps {
-  chat: ChatController;
   onSelect: (chat: ChatRef) => void;
   onCreateGroup?: () => void;
   push: { show: boolean; busy: boolean; onEnable: () => void };
@@ -20,26 +19,28 @@ export interface ChatSidebarProps {
 }
 
 /** The chats: people with presence and unread badges, then groups; a filter on top. */
-export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = false }: ChatSidebarProps) {
+export function ChatSidebar({ onSelect, onCreateGroup, push, inDrawer = false }: ChatSidebarProps) {
+  const { directory, unread, conversation, role } = useChatContext();
+  const { activeKey } = conversation;
   const [query, setQuery] = useState("");
   const searchId = useId();
   const needle = query.trim().toLowerCase();
 
   const people = useMemo(() => {
-    const list = (chat.users.data ?? []).map((user) => ({ ...user, status: chat.statusOf(user.username) }));
+    const list = (directory.users.data ?? []).map((user) => ({ ...user, status: directory.statusOf(user.username) }));
     return list
       .filter(
         (user) => !needle || user.name.toLowerCase().includes(needle) || user.username.toLowerCase().includes(needle),
       )
       .sort(compareByPresence);
-  }, [chat.users.data, chat.statusOf, needle]);
+  }, [directory.users.data, directory.statusOf, needle]);
 
   const groups = useMemo(
     () =>
-      (chat.groups.data ?? [])
+      (directory.groups.data ?? [])
         .filter((group) => !needle || group.name.toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
-    [chat.groups.data, needle],
+    [directory.groups.data, needle],
   );
 
   return (
@@ -47,7 +48,7 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
       {!inDrawer && (
         <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-steel-200 px-4">
           <h3 className="text-base font-bold text-steel-950">Chats</h3>
-          <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
+          <ConnectionBadge />
         </div>
       )}
       <div className="px-3 pt-3">
@@ -76,17 +77,17 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
         <ListSection
           title="People"
           headingLevel={inDrawer ? 3 : 4}
-          count={chat.users.data ? people.length : undefined}
-          loading={chat.users.isPending}
-          failed={chat.users.isError}
+          count={directory.users.data ? people.length : undefined}
+          loading={directory.users.isPending}
+          failed={directory.users.isError}
           empty={needle ? "Nobody matches." : "No colleagues yet."}
         >
           {people.map((user) => (
             <PersonItem
               key={user.username}
               user={user}
-              active={chat.activeKey === chatKey({ kind: "user", username: user.username })}
-              unread={unreadCount(chat.unread, { kind: "user", username: user.username })}
+              active={activeKey === chatKey({ kind: "user", username: user.username })}
+              unread={unreadCount(unread, { kind: "user", username: user.username })}
               onSelect={onSelect}
             />
           ))}
@@ -95,13 +96,13 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
         <ListSection
           title="Groups"
           headingLevel={inDrawer ? 3 : 4}
-          count={chat.groups.data ? groups.length : undefined}
-          loading={chat.groups.isPending}
-          failed={chat.groups.isError}
+          count={directory.groups.data ? groups.length : undefined}
+          loading={directory.groups.isPending}
+          failed={directory.groups.isError}
           empty={
             needle
               ? "No group matches."
-              : chat.role === "admin"
+              : role === "admin"
                 ? "No groups yet. Create one."
                 : "You are not in any group yet."
           }
@@ -123,8 +124,8 @@ export function ChatSidebar({ chat, onSelect, onCreateGroup, push, inDrawer = fa
             <GroupItem
               key={group.id}
               group={group}
-              active={chat.activeKey === chatKey({ kind: "group", groupId: group.id })}
-              unread={unreadCount(chat.unread, { kind: "group", groupId: group.id })}
+              active={activeKey === chatKey({ kind: "group", groupId: group.id })}
+              unread={unreadCount(unread, { kind: "group", groupId: group.id })}
               onSelect={onSelect}
             />
           ))}

@@ -6,6 +6,7 @@ import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
 import { useSession } from "~/features/auth/hooks/use-session";
 import { chatMessages } from "../../../../shared/chat.ts";
+import { ChatContext } from "../hooks/chat-context.ts";
 import { type ChatIdentity, useChat } from "../hooks/use-chat.ts";
 import { useMediaQuery } from "../hooks/use-media-query.ts";
 import { usePushNotifications } from "../hooks/use-push-notifications.ts";
@@ -50,7 +51,8 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   const focusAfterOpen = useRef<"composer" | "heading" | null>(null);
   const push = usePushNotifications(identity.username);
   const toast = useToast();
-  const { open } = chat;
+  const { open, close } = chat.conversation;
+  const { groupsById, users } = chat.directory;
 
   const select = useCallback(
     (target: ChatRef, from: "list" | "drawer" | "link" = "list") => {
@@ -65,7 +67,7 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   // Focus lands in the newly opened chat once it has rendered.
   useEffect(() => {
     const target = focusAfterOpen.current;
-    if (!target || !chat.activeKey || drawerOpen) return;
+    if (!target || !chat.conversation.activeKey || drawerOpen) return;
     focusAfterOpen.current = null;
     const textarea = textareaRef.current;
     if (target === "composer" && textarea && !textarea.disabled) textarea.focus();
@@ -75,20 +77,20 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   // ?chat=user:alice or ?chat=group:12 (a notification click, a shared link) opens that chat once.
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = parseChatParam(searchParams.get("chat"));
-  const groupsLoaded = chat.groups.isSuccess;
+  const groupsLoaded = chat.directory.groups.isSuccess;
   useEffect(() => {
     if (!requested) return;
     if (requested.kind === "group" && !groupsLoaded) return;
     const next = new URLSearchParams(searchParams);
     next.delete("chat");
     setSearchParams(next, { replace: true, preventScrollReset: true });
-    if (requested.kind === "group" && !chat.groupsById.has(requested.groupId)) {
+    if (requested.kind === "group" && !groupsById.has(requested.groupId)) {
       toast({ title: "That group is not available.", tone: "info" });
       return;
     }
     select(requested, "link");
     document.getElementById("internal-chat")?.scrollIntoView({ block: "start" });
-  }, [requested, groupsLoaded, chat.groupsById, searchParams, setSearchParams, select, toast]);
+  }, [requested, groupsLoaded, groupsById, searchParams, setSearchParams, select, toast]);
 
   // The service worker asks an open page to show a chat instead of opening another tab.
   useEffect(() => {
@@ -128,7 +130,6 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
 
   const sidebar = (inDrawer: boolean) => (
     <ChatSidebar
-      chat={chat}
       inDrawer={inDrawer}
       onSelect={(target) => select(target, inDrawer ? "drawer" : "list")}
       onCreateGroup={onCreateGroup}
@@ -137,76 +138,77 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   );
 
   return (
-    <div
-      className={cx(
-        // Inline-size containment: long names (nowrap + truncate) must not widen the dashboard's grid.
-        "flex w-full overflow-hidden bg-white [contain:inline-size]",
-        "h-[calc(100dvh-5rem)] max-h-[780px] min-h-[420px] md:h-[calc(100dvh-9rem)] md:min-h-[460px]",
-        className,
-      )}
-    >
-      {wide && (
-        <aside ref={sidebarRef} aria-label="Chats" className="w-72 shrink-0 border-r border-steel-200 lg:w-80">
-          {sidebar(false)}
-        </aside>
-      )}
-      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
-        <ConversationPane
-          chat={chat}
-          onOpenDrawer={wide ? undefined : () => setDrawerOpen(true)}
-          headingRef={headingRef}
-          textareaRef={textareaRef}
-          onGroupDeleted={() => {
-            chat.close();
-            (wide ? sidebarRef.current?.querySelector<HTMLElement>("input, button") : null)?.focus();
-          }}
-        />
-      </section>
+    <ChatContext value={chat}>
+      <div
+        className={cx(
+          // Inline-size containment: long names (nowrap + truncate) must not widen the dashboard's grid.
+          "flex w-full overflow-hidden bg-white [contain:inline-size]",
+          "h-[calc(100dvh-5rem)] max-h-[780px] min-h-[420px] md:h-[calc(100dvh-9rem)] md:min-h-[460px]",
+          className,
+        )}
+      >
+        {wide && (
+          <aside ref={sidebarRef} aria-label="Chats" className="w-72 shrink-0 border-r border-steel-200 lg:w-80">
+            {sidebar(false)}
+          </aside>
+        )}
+        <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+          <ConversationPane
+            onOpenDrawer={wide ? undefined : () => setDrawerOpen(true)}
+            headingRef={headingRef}
+            textareaRef={textareaRef}
+            onGroupDeleted={() => {
+              close();
+              (wide ? sidebarRef.current?.querySelector<HTMLElement>("input, button") : null)?.focus();
+            }}
+          />
+        </section>
 
-      {!wide && (
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 data-[state=open]:animate-[chat-fade-in_150ms_ease-out]" />
-            <Dialog.Content
-              onCloseAutoFocus={(event) => {
-                if (!focusAfterOpen.current) return;
-                event.preventDefault();
-              }}
-              className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[chat-drawer-in_200ms_ease-out]"
-            >
-              <div className="flex items-center justify-between gap-2 border-b border-steel-200 px-4 py-3">
-                <Dialog.Title className="text-base font-bold text-steel-950">Chats</Dialog.Title>
-                <div className="flex items-center gap-1">
-                  <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
-                  <Dialog.Close
-                    aria-label="Close chats"
-                    className="rounded-md p-1.5 text-steel-500 hover:bg-steel-100 hover:text-steel-900"
-                  >
-                    <X aria-hidden="true" size={18} />
-                  </Dialog.Close>
+        {!wide && (
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 data-[state=open]:animate-[chat-fade-in_150ms_ease-out]" />
+              <Dialog.Content
+                onCloseAutoFocus={(event) => {
+                  if (!focusAfterOpen.current) return;
+                  event.preventDefault();
+                }}
+                className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[chat-drawer-in_200ms_ease-out]"
+              >
+                <div className="flex items-center justify-between gap-2 border-b border-steel-200 px-4 py-3">
+                  <Dialog.Title className="text-base font-bold text-steel-950">Chats</Dialog.Title>
+                  <div className="flex items-center gap-1">
+                    <ConnectionBadge />
+                    <Dialog.Close
+                      aria-label="Close chats"
+                      className="rounded-md p-1.5 text-steel-500 hover:bg-steel-100 hover:text-steel-900"
+                    >
+                      <X aria-hidden="true" size={18} />
+                    </Dialog.Close>
+                  </div>
                 </div>
-              </div>
-              <Dialog.Description className="sr-only">Choose a person or a group to chat with.</Dialog.Description>
-              <div className="min-h-0 flex-1">{sidebar(true)}</div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      )}
+                <Dialog.Description className="sr-only">Choose a person or a group to chat with.</Dialog.Description>
+                <div className="min-h-0 flex-1">{sidebar(true)}</div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        )}
 
-      {onCreateGroup && (
-        <CreateGroupDialog
-          open={creating}
-          onOpenChange={setCreating}
-          me={identity.username}
-          users={chat.users.data ?? []}
-          onCreated={(group) => select({ kind: "group", groupId: group.id })}
-        />
-      )}
+        {onCreateGroup && (
+          <CreateGroupDialog
+            open={creating}
+            onOpenChange={setCreating}
+            me={identity.username}
+            users={users.data ?? []}
+            onCreated={(group) => select({ kind: "group", groupId: group.id })}
+          />
+        )}
 
-      {/* New messages are read out politely; the list itself is not live (paging would be read too). */}
-      <div aria-live="polite" aria-atomic="true" className="sr-only">
-        {chat.announcement}
+        {/* New messages are read out politely; the list itself is not live (paging would be read too). */}
+        <div aria-live="polite" aria-atomic="true" className="sr-only">
+          {chat.announcement}
+        </div>
       </div>
-    </div>
+    </ChatContext>
   );
 }

@@ -1,19 +1,12 @@
 import { Loader2, RefreshCw, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cx } from "~/components/ui/cx";
-import type { ConnectionState } from "../hooks/use-chat-connection.ts";
+import { useChatContext } from "../hooks/chat-context.ts";
 import { formatWait } from "../lib/backoff.ts";
 
 /** "Connected", "Connecting…" or "Offline" (with when the next try is, and a button to try now). */
-export function ConnectionBadge({
-  state,
-  onRetry,
-  compact = false,
-}: {
-  state: ConnectionState;
-  onRetry: () => void;
-  compact?: boolean;
-}) {
+export function ConnectionBadge({ compact = false }: { compact?: boolean }) {
+  const { state, retry: onRetry } = useChatContext().connection;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (state.status !== "offline" || state.retryAt === null) return;

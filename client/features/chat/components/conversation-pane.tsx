@@ -1,7 +1,7 @@
 import { Lock, MessagesSquare, PanelLeftOpen } from "lucide-react";
 import { type RefObject, useRef } from "react";
 import { canManageGroup, chatMessages } from "../../../../shared/chat.ts";
-import type { ChatController } from "../hooks/use-chat.ts";
+import { useChatContext } from "../hooks/chat-context.ts";
 import { badgeText } from "../lib/badge.ts";
 import { canSendInChat, groupRuleSummary } from "../lib/composer.ts";
 import { totalUnread } from "../lib/unread.ts";
@@ -12,7 +12,6 @@ import { GroupSettings } from "./group-settings.tsx";
 import { MessageList } from "./message-list.tsx";
 
 export interface ConversationPaneProps {
-  chat: ChatController;
   /** Phones: the chats list is a drawer, opened from here. */
   onOpenDrawer?: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -21,17 +20,14 @@ export interface ConversationPaneProps {
 }
 
 /** The right side: the open chat's header, its messages and the composer, or the welcome state. */
-export function ConversationPane({
-  chat,
-  onOpenDrawer,
-  headingRef,
-  textareaRef,
-  onGroupDeleted,
-}: ConversationPaneProps) {
+export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGroupDeleted }: ConversationPaneProps) {
   // Unsent text per chat survives switching to another chat and back.
   const drafts = useRef(new Map<string, string>());
-  const { activeChat, activeGroup, conversation } = chat;
-  const drawerButton = onOpenDrawer ? <DrawerButton onClick={onOpenDrawer} unread={totalUnread(chat.unread)} /> : null;
+  const { me, role, directory, conversation, outbox, connection, unread, attachmentsReady } = useChatContext();
+  const { chat: activeChat, activeGroup, activeKey } = conversation;
+  const { displayName, statusOf } = directory;
+  const connected = connection.state.status === "connected";
+  const drawerButton = onOpenDrawer ? <DrawerButton onClick={onOpenDrawer} unread={totalUnread(unread)} /> : null;
 
   if (!activeChat) {
     return (
@@ -42,7 +38,7 @@ export function ConversationPane({
               {drawerButton}
               <span className="text-base font-bold text-steel-950">Chats</span>
             </div>
-            <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} />
+            <ConnectionBadge />
           </div>
         )}
         <div className="flex flex-1 flex-col items-center justify-center bg-[radial-gradient(circle_at_1px_1px,var(--color-steel-200)_1px,transparent_0)] bg-[length:22px_22px] px-6 text-center">
@@ -66,12 +62,12 @@ export function ConversationPane({
     );
   }
 
-  const user = { username: chat.me, role: chat.role };
+  const user = { username: me, role };
   const isGroup = activeChat.kind === "group";
-  const title = isGroup ? (activeGroup?.name ?? "Group") : chat.displayName(activeChat.username);
+  const title = isGroup ? (activeGroup?.name ?? "Group") : displayName(activeChat.username);
   const allowed = canSendInChat(user, activeChat, activeGroup);
   const rule = activeGroup ? groupRuleSummary(activeGroup) : null;
-  const status = activeChat.kind === "user" ? chat.statusOf(activeChat.username) : undefined;
+  const status = activeChat.kind === "user" ? statusOf(activeChat.username) : undefined;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -113,36 +109,36 @@ export function ConversationPane({
             )}
           </p>
         </div>
-        {onOpenDrawer && <ConnectionBadge state={chat.connection} onRetry={chat.retryConnection} compact />}
+        {onOpenDrawer && <ConnectionBadge compact />}
         {activeGroup && canManageGroup(user, activeGroup) && (
           <GroupSettings
             group={activeGroup}
-            me={chat.me}
-            users={chat.users.data ?? []}
-            onDeleting={chat.expectGroupGone}
+            me={me}
+            users={directory.users.data ?? []}
+            onDeleting={conversation.expectGroupGone}
             onDeleted={onGroupDeleted}
           />
         )}
       </div>
 
       <MessageList
-        chatKey={chat.activeKey ?? ""}
+        chatKey={activeKey ?? ""}
         label={`Messages with ${title}`}
         messages={conversation.messages}
-        pending={chat.pending}
-        me={chat.me}
+        pending={outbox.pending}
+        me={me}
         isGroup={isGroup}
-        displayName={chat.displayName}
-        attachmentsReady={chat.attachmentsReady}
+        displayName={displayName}
+        attachmentsReady={attachmentsReady}
         status={conversation.status}
         hasMore={conversation.hasMore}
         loadingOlder={conversation.loadingOlder}
         olderFailed={conversation.olderFailed}
-        onLoadOlder={chat.loadOlder}
-        onRetryOpen={chat.retryOpen}
-        onRetryPending={chat.retryPending}
-        onDiscardPending={chat.discardPending}
-        canRetryPending={allowed && chat.connection.status === "connected"}
+        onLoadOlder={conversation.loadOlder}
+        onRetryOpen={conversation.retryOpen}
+        onRetryPending={outbox.retry}
+        onDiscardPending={outbox.discard}
+        canRetryPending={allowed && connected}
         intro={
           <ConversationStart
             title={title}
@@ -153,15 +149,15 @@ export function ConversationPane({
       />
 
       <Composer
-        key={chat.activeKey}
-        target={isGroup ? title : chat.displayName(activeChat.kind === "user" ? activeChat.username : "")}
+        key={activeKey}
+        target={isGroup ? title : displayName(activeChat.kind === "user" ? activeChat.username : "")}
         allowed={allowed}
-        connected={chat.connection.status === "connected"}
-        onSend={chat.sendMessage}
+        connected={connected}
+        onSend={outbox.send}
         textareaRef={textareaRef}
-        draft={drafts.current.get(chat.activeKey ?? "")}
+        draft={drafts.current.get(activeKey ?? "")}
         onDraftChange={(text) => {
-          const key = chat.activeKey ?? "";
+          const key = activeKey ?? "";
           if (text) drafts.current.set(key, text);
           else drafts.current.delete(key);
         }}

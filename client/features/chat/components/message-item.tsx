@@ -13,9 +13,9 @@ import {
 import { useState } from "react";
 import { cx } from "~/components/ui/cx";
 import type { ChatMessage } from "../../../../shared/chat.ts";
-import type { PendingMessage } from "../lib/conversation.ts";
 import { formatDateTime, formatTime } from "../lib/dates.ts";
 import { isPreviewableImage } from "../lib/messages.ts";
+import type { OutboxItem } from "../lib/outbox.ts";
 import { UserAvatar } from "./avatar.tsx";
 
 export interface MessageItemProps {
@@ -38,6 +38,8 @@ const bubbleClass = (own: boolean) =>
     own ? "rounded-br-md bg-steel-900 text-white" : "rounded-bl-md bg-white text-steel-900 ring-1 ring-steel-200",
   );
 
+const removedMark = "(removed)";
+
 /** One stored message: a bubble with its text, attachment and time; mine on the right. */
 export function MessageItem({
   message,
@@ -54,6 +56,8 @@ export function MessageItem({
   // A file sent alone carries its name as the text (SPEC §5): do not show it twice.
   const showText = text !== "" && !(message.fileUrl && text === message.fileName);
   const imageOnly = !showText && isPreviewableImage(message.fileType);
+  // DESIGN §10: a deleted account's messages stay, under the name it had, marked quietly.
+  const removed = message.senderRemoved && !own;
   return (
     <li className={cx("flex items-end gap-2", own ? "justify-end" : "justify-start", startsBlock ? "mt-3" : "mt-1")}>
       {!own &&
@@ -63,13 +67,14 @@ export function MessageItem({
           <span aria-hidden="true" className="w-8 shrink-0" />
         ))}
       <div className={cx("flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%]", own ? "items-end" : "items-start")}>
-        {showSenderName && startsBlock && !own && (
+        {(showSenderName || removed) && startsBlock && !own && (
           <span aria-hidden="true" className="mb-1 px-1 text-xs font-semibold text-steel-600">
             {senderName}
+            {removed && <span className="font-normal text-steel-400"> {removedMark}</span>}
           </span>
         )}
         <div className={cx(bubbleClass(own), !showText && !imageOnly && "pb-5")}>
-          <span className="sr-only">{own ? "You" : senderName}: </span>
+          <span className="sr-only">{own ? "You" : removed ? `${senderName} ${removedMark}` : senderName}: </span>
           {message.fileUrl && (
             <Attachment
               url={message.fileUrl}
@@ -222,7 +227,7 @@ export function PendingItem({
   onDiscard,
   canRetry,
 }: {
-  item: PendingMessage;
+  item: OutboxItem;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
   canRetry: boolean;

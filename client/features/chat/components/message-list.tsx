@@ -2,8 +2,8 @@ import { ArrowDown, Loader2, MessageCircle } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import type { ChatMessage } from "../../../../shared/chat.ts";
-import type { PendingMessage } from "../lib/conversation.ts";
 import { continuesBlock, groupByDay } from "../lib/dates.ts";
+import type { OutboxItem } from "../lib/outbox.ts";
 import { isNearBottom, type ScrollMetrics, scrollTopAfterPrepend, shouldLoadOlder } from "../lib/scroll.ts";
 import { MessageItem, PendingItem } from "./message-item.tsx";
 
@@ -12,7 +12,7 @@ export interface MessageListProps {
   chatKey: string;
   label: string;
   messages: ChatMessage[];
-  pending: PendingMessage[];
+  pending: OutboxItem[];
   me: string;
   isGroup: boolean;
   displayName: (username: string) => string;

@@ -1,7 +1,16 @@
 import { Client, ReconnectionTimeMode, type StompSubscription, TickerStrategy } from "@stomp/stompjs";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { type ChatMessage, chatDestinations, chatLimits, chatMessageSchema } from "../../../../shared/chat.ts";
+import {
+  type PresenceUpdate,
+  presenceUpdateSchema,
+  type Refusal,
+  refusalSchema,
+  type SessionPresence,
+} from "../../../../shared/realtime.ts";
 import { reconnectDelay } from "../lib/backoff.ts";
+
+export type { Refusal } from "../../../../shared/realtime.ts";
 
 export type ConnectionStatus = "connecting" | "connected" | "offline";
 
@@ -15,17 +24,8 @@ export interface ConnectionState {
   connectionId: number;
 }
 
-export interface Refusal {
-  message: string;
-  destination: string | null;
-  /** The refused frame's receipt, when it asked for one (a refused SEND gets no RECEIPT). */
-  receipt?: string;
-}
-
-export interface StatusUpdate {
-  username: string;
-  status: string;
-}
+/** How long the first frames of a connection may wait for their RECEIPT before the chat catches up anyway. */
+const SYNC_TIMEOUT_MS = 5_000;
 
 export interface ChatConnectionOptions {
   token: string;
@@ -33,11 +33,14 @@ export interface ChatConnectionOptions {
   /** The groups to follow on /topic/group/{id}; re-subscribed when the list changes. */
   groupIds: readonly number[];
   /** ONLINE or ACTIVE: sent on /app/presence after each connect and whenever it changes. */
-  presence: "ONLINE" | "ACTIVE";
+  presence: SessionPresence;
   onMessage: (message: ChatMessage) => void;
-  onStatus: (update: StatusUpdate) => void;
+  onStatus: (update: PresenceUpdate) => void;
   onRefusal: (refusal: Refusal) => void;
-  /** After every connect; `reconnect` is false the first time. */
+  /**
+   * After every connect, once the server has taken the subscriptions (so whatever is fetched now and
+   * whatever arrives live leave no hole between them); `reconnect` is false the first time.
+   */
   onConnected: (info: { reconnect: boolean }) => void;
   /** The socket closed (the server went away or the network dropped). */
   onDisconnected: () => void;
@@ -67,7 +70,8 @@ function parseJson(body: string): unknown {
 /**
  * The live connection (SPEC §7 Realtime): STOMP over /ws with the bearer token, heart-beats every
  * 10 s, reconnecting after 5 s and backing off to 15 min. It follows my private queue, my errors
- * queue, presence, and every group in `groupIds`, and reports presence.
+ * queue, presence, and every group in `groupIds`, and reports presence. It knows nothing of what
+ * the chat does with a message.
  */
 export function useChatConnection(options: ChatConnectionOptions) {
   const { token, username, groupIds, presence } = options;
@@ -80,6 +84,16 @@ export function useChatConnection(options: ChatConnectionOptions) {
   const clientRef = useRef<Client | null>(null);
   const groupSubscriptions = useRef(new Map<number, StompSubscription>());
   const receiptCounter = useRef(0);
+  // The connection whose subscriptions the server has confirmed (0: none): see liveConnection.
+  const synced = useRef(0);
+  const nextReceipt = useCallback((kind: string) => {
+    receiptCounter.current += 1;
+    return `${kind}-${receiptCounter.current}-${Date.now().toString(36)}`;
+  }, []);
+  const initialGroups = useEffectEvent(() => groupIds);
+  const initialPresence = useEffectEvent(() => presence);
+  // What this connection was last told, so a presence change is sent once.
+  const reported = useRef<{ connectionId: number; presence: SessionPresence } | null>(null);
 
   const onMessage = useEffectEvent((body: string) => {
     const parsed = chatMessageSchema.safeParse(parseJson(body));
@@ -87,17 +101,14 @@ export function useChatConnection(options: ChatConnectionOptions) {
     else console.warn("chat: ignored a message the client does not understand", parsed.error.issues);
   });
   const onStatus = useEffectEvent((body: string) => {
-    const data = parseJson(body) as Partial<StatusUpdate> | undefined;
-    if (typeof data?.username === "string" && typeof data.status === "string") {
-      options.onStatus({ username: data.username, status: data.status });
-    }
+    const parsed = presenceUpdateSchema.safeParse(parseJson(body));
+    if (parsed.success) options.onStatus(parsed.data);
   });
   const onRefusal = useEffectEvent((body: string) => {
-    const data = parseJson(body) as { message?: unknown; destination?: unknown; receipt?: unknown } | undefined;
-    const message = typeof data?.message === "string" ? data.message : body || "The server refused the request.";
-    const destination = typeof data?.destination === "string" ? data.destination : null;
-    const receipt = typeof data?.receipt === "string" ? data.receipt : undefined;
-    options.onRefusal({ message, destination, receipt });
+    const parsed = refusalSchema.safeParse(parseJson(body));
+    options.onRefusal(
+      parsed.success ? parsed.data : { code: "INVALID", message: body || "The server refused the request." },
+    );
   });
   const onConnected = useEffectEvent((reconnect: boolean) => options.onConnected({ reconnect }));
   const onDisconnected = useEffectEvent(() => options.onDisconnected());
@@ -107,6 +118,7 @@ export function useChatConnection(options: ChatConnectionOptions) {
     let connections = 0;
     let failures = 0;
     let stopping = false;
+    let syncTimer: number | undefined;
     const client = new Client({
       brokerURL: brokerUrl(),
       connectHeaders: { Authorization: `Bearer ${token}`, username },
@@ -132,16 +144,43 @@ export function useChatConnection(options: ChatConnectionOptions) {
     client.onConnect = () => {
       failures = 0;
       connections += 1;
-      // Subscriptions die with the socket; the group effect subscribes afresh for this connection.
-      groupSubscriptions.current.clear();
-      client.subscribe(chatDestinations.privateQueue(username), (frame) => onMessage(frame.body));
+      const connection = connections;
+      // Subscriptions die with the socket: all of them again, errors first to hear about the others.
+      const groups = groupSubscriptions.current;
+      groups.clear();
       client.subscribe(chatDestinations.errorsQueue, (frame) => onRefusal(frame.body));
+      client.subscribe(chatDestinations.privateQueue(username), (frame) => onMessage(frame.body));
       client.subscribe(chatDestinations.userStatus, (frame) => onStatus(frame.body));
-      setState({ status: "connected", attempt: 0, retryAt: null, connectionId: connections });
-      onConnected(connections > 1);
+      for (const id of new Set(initialGroups())) {
+        groups.set(
+          id,
+          client.subscribe(chatDestinations.group(id), (frame) => onMessage(frame.body)),
+        );
+      }
+      // The server handles a socket's frames in order: the RECEIPT of this last one says every
+      // subscription above is in place. A server that never answers gets a few seconds.
+      const receipt = nextReceipt("sync");
+      const ready = () => {
+        window.clearTimeout(syncTimer);
+        if (stopping || connections !== connection || !client.connected || synced.current === connection) return;
+        synced.current = connection;
+        onConnected(connection > 1);
+      };
+      client.watchForReceipt(receipt, ready);
+      syncTimer = window.setTimeout(ready, SYNC_TIMEOUT_MS);
+      const status = initialPresence();
+      reported.current = { connectionId: connection, presence: status };
+      client.publish({
+        destination: chatDestinations.presence,
+        body: JSON.stringify({ status }),
+        headers: { receipt, "content-type": "application/json" },
+      });
+      setState({ status: "connected", attempt: 0, retryAt: null, connectionId: connection });
     };
 
     client.onWebSocketClose = () => {
+      synced.current = 0;
+      window.clearTimeout(syncTimer);
       if (stopping) return;
       const wasConnected = failures === 0 && connections > 0;
       failures += 1;
@@ -163,11 +202,13 @@ export function useChatConnection(options: ChatConnectionOptions) {
     client.activate();
     return () => {
       stopping = true;
+      synced.current = 0;
+      window.clearTimeout(syncTimer);
       clientRef.current = null;
       groupSubscriptions.current.clear();
       void client.deactivate();
     };
-  }, [token, username]);
+  }, [token, username, nextReceipt]);
 
   // Follow exactly the groups in the list, on this connection.
   const groupKey = [...groupIds].sort((a, b) => a - b).join(",");
@@ -191,32 +232,42 @@ export function useChatConnection(options: ChatConnectionOptions) {
     }
   }, [groupKey, state.status, state.connectionId]);
 
-  // Presence after every connect and on every change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection (connectionId) must hear it again
+  // Presence on every change (each connect reports it first thing, above).
   useEffect(() => {
     const client = clientRef.current;
     if (!client?.connected || state.status !== "connected") return;
+    const last = reported.current;
+    if (last?.connectionId === state.connectionId && last.presence === presence) return;
+    reported.current = { connectionId: state.connectionId, presence };
     client.publish({ destination: chatDestinations.presence, body: JSON.stringify({ status: presence }) });
   }, [presence, state.status, state.connectionId]);
 
-  /** Publishes with a receipt; null when there is no connection (nothing is sent). */
-  const send = useCallback((destination: string, body: unknown): SendResult | null => {
-    const client = clientRef.current;
-    if (!client?.connected) return null;
-    receiptCounter.current += 1;
-    const receipt = `send-${receiptCounter.current}-${Date.now().toString(36)}`;
-    const confirmed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
-    try {
-      client.publish({
-        destination,
-        body: JSON.stringify(body),
-        headers: { receipt, "content-type": "application/json" },
-      });
-    } catch {
-      return null;
-    }
-    return { receipt, confirmed };
-  }, []);
+  /** Publishes with a fresh receipt; null when there is no connection (nothing is sent). */
+  const send = useCallback(
+    (destination: string, body: unknown): SendResult | null => {
+      const client = clientRef.current;
+      if (!client?.connected) return null;
+      const receipt = nextReceipt("send");
+      const confirmed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
+      try {
+        client.publish({
+          destination,
+          body: JSON.stringify(body),
+          headers: { receipt, "content-type": "application/json" },
+        });
+      } catch {
+        return null;
+      }
+      return { receipt, confirmed };
+    },
+    [nextReceipt],
+  );
+
+  /**
+   * The connection whose subscriptions the server has confirmed, or 0. A page fetched while this
+   * stays the same cannot miss a message: what the page does not hold arrives live.
+   */
+  const liveConnection = useCallback(() => (clientRef.current?.connected ? synced.current : 0), []);
 
   /** Skips the back-off wait: connects now. */
   const retryNow = useCallback(() => {
@@ -234,5 +285,5 @@ export function useChatConnection(options: ChatConnectionOptions) {
     return () => window.removeEventListener("online", online);
   }, [retryNow]);
 
-  return { state, send, retryNow };
+  return { state, send, retryNow, liveConnection };
 }

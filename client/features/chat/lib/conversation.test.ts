@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chatDestinations } from "../../../../shared/chat.ts";
 import type { ChatRef } from "./chat-ref.ts";
 import {
   type ConversationAction,
   type ConversationState,
   conversationReducer,
+  highestSeq,
   initialConversation,
-  type PendingMessage,
 } from "./conversation.ts";
 import { groupMessage, message } from "./test-messages.ts";
 
@@ -16,19 +15,6 @@ const run = (actions: ConversationAction[], from: ConversationState = initialCon
   actions.reduce(conversationReducer, from);
 const ids = (state: ConversationState) => state.messages.map((m) => m.id);
 const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
-
-function pending(clientId: string, chat: ChatRef, content: string): PendingMessage {
-  return {
-    clientId,
-    chat,
-    content,
-    fileUrl: null,
-    fileType: null,
-    fileName: null,
-    createdAt: "2025-06-02T09:00:00.000Z",
-    state: "sending",
-  };
-}
 
 describe("paging", () => {
   it("loads page 0, then older pages in front, and stops after a short page", () => {
@@ -110,78 +96,128 @@ describe("live messages", () => {
     expect(ids(state)).toEqual([]);
   });
 
-  it("merges a re-fetched page 0 after a reconnect without duplicates", () => {
+  it("keeps the list in seq order when messages arrive out of order", () => {
     let state = run([{ type: "open", chat: alice }]);
-    const g = state.generation;
-    state = run([{ type: "pageLoaded", generation: g, page: { page: 0, content: page(1, 20), last: false } }], state);
-    state = run([{ type: "refreshed", generation: g, content: page(5, 24), me: "me" }], state);
-    expect(ids(state)).toEqual(page(1, 24).map((m) => m.id));
-    expect(state.hasMore).toBe(true);
-  });
-});
-
-describe("pending sends", () => {
-  it("goes sending → sent on the receipt → gone when the stored copy comes back", () => {
-    let state = run([
-      { type: "open", chat: alice },
-      { type: "pendingAdded", pending: pending("r1", alice, "hi") },
-    ]);
-    expect(state.pending[0]!.state).toBe("sending");
-    state = run([{ type: "pendingSent", clientId: "r1" }], state);
-    expect(state.pending[0]!.state).toBe("sent");
-    state = run(
-      [{ type: "received", message: message(7, { sender: "me", recipient: "alice", content: "hi" }), me: "me" }],
-      state,
-    );
-    expect(state.pending).toEqual([]);
-    expect(ids(state)).toEqual([7]);
-  });
-
-  it("marks the oldest waiting send to the refused destination as failed", () => {
-    let state = run([
-      { type: "pendingAdded", pending: pending("r1", alice, "one") },
-      { type: "pendingAdded", pending: pending("r2", team, "two") },
-      { type: "pendingAdded", pending: pending("r3", team, "three") },
-    ]);
-    state = run(
-      [{ type: "pendingFailed", destination: chatDestinations.sendGroup, error: "You don't have permission" }],
-      state,
-    );
-    expect(state.pending.map((item) => item.state)).toEqual(["sending", "failed", "sending"]);
-    expect(state.pending[1]!.error).toBe("You don't have permission");
-    // A receipt after the refusal does not make it look sent.
-    state = run([{ type: "pendingSent", clientId: "r2" }], state);
-    expect(state.pending[1]!.state).toBe("failed");
-  });
-
-  it("fails unconfirmed sends when the connection drops; the re-fetch clears those that arrived", () => {
-    let state = run([
-      { type: "open", chat: alice },
-      { type: "pendingAdded", pending: pending("r1", alice, "arrived") },
-      { type: "pendingAdded", pending: pending("r2", alice, "lost") },
-      { type: "connectionLost" },
-    ]);
-    expect(state.pending.map((item) => item.state)).toEqual(["failed", "failed"]);
     state = run(
       [
         {
-          type: "refreshed",
+          type: "pageLoaded",
           generation: state.generation,
-          content: [message(40, { sender: "me", recipient: "alice", content: "arrived" })],
-          me: "me",
+          page: { page: 0, content: page(1, 2), last: true },
+          live: true,
         },
       ],
       state,
     );
-    expect(state.pending.map((item) => item.clientId)).toEqual(["r2"]);
+    // Two instances: seq 4 is delivered before seq 3, and its clock is a little behind.
+    const early = message(4, { timestamp: "2025-06-02T08:00:00.000Z" });
+    state = run(
+      [
+        { type: "received", message: early, me: "me" },
+        { type: "received", message: message(3), me: "me" },
+      ],
+      state,
+    );
+    expect(ids(state)).toEqual([1, 2, 3, 4]);
+    expect(highestSeq(state)).toBe(4);
+  });
+});
+
+/** An open chat showing messages 1…n, its page 0 read while the live subscription was up. */
+function shown(n: number, chat: ChatRef = alice): ConversationState {
+  const state = run([{ type: "open", chat }]);
+  return run(
+    [
+      {
+        type: "pageLoaded",
+        generation: state.generation,
+        page: { page: 0, content: page(1, n), last: true },
+        live: true,
+      },
+    ],
+    state,
+  );
+}
+
+describe("catch-up", () => {
+  it("needs nothing while live messages follow one another", () => {
+    const state = run(
+      [
+        { type: "received", message: message(4), me: "me" },
+        { type: "received", message: message(5), me: "me" },
+      ],
+      shown(3),
+    );
+    expect(state.catchUp).toBeNull();
   });
 
-  it("keeps pending sends of other chats when switching", () => {
-    const state = run([
-      { type: "open", chat: alice },
-      { type: "pendingAdded", pending: pending("r1", alice, "hi") },
-      { type: "open", chat: team },
-    ]);
-    expect(state.pending).toHaveLength(1);
+  it("asks for what came after the highest seq when the connection drops", () => {
+    const state = run([{ type: "connectionLost" }], shown(3));
+    expect(state.catchUp).toMatchObject({ after: 3 });
+  });
+
+  it("asks after page 0 when the page was read while the live subscription was not up", () => {
+    let state = run([{ type: "open", chat: alice }]);
+    state = run(
+      [{ type: "pageLoaded", generation: state.generation, page: { page: 0, content: page(1, 3), last: true } }],
+      state,
+    );
+    expect(state.catchUp).toMatchObject({ after: 3 });
+    // An empty chat asks from the start.
+    state = run([{ type: "open", chat: team }], state);
+    state = run(
+      [{ type: "pageLoaded", generation: state.generation, page: { page: 0, content: [], last: true } }],
+      state,
+    );
+    expect(state.catchUp).toMatchObject({ after: 0 });
+  });
+
+  it("asks when a live message skips a seq (a gap may be legal: it only fetches)", () => {
+    const state = run([{ type: "received", message: message(6), me: "me" }], shown(3));
+    expect(ids(state)).toEqual([1, 2, 3, 6]);
+    expect(state.catchUp).toMatchObject({ after: 3 });
+    // A second gap while the first is still wanted keeps the earlier starting point.
+    expect(run([{ type: "received", message: message(9), me: "me" }], state).catchUp).toMatchObject({ after: 3 });
+    // A late one below the highest is just sorted in.
+    expect(run([{ type: "received", message: message(2), me: "me" }], shown(3)).catchUp).toBeNull();
+  });
+
+  it("merges what the catch-up brings, once each, in seq order", () => {
+    let state = run([{ type: "received", message: message(6), me: "me" }], shown(3));
+    const need = state.catchUp!;
+    state = run(
+      [
+        { type: "catchUpStarted", generation: state.generation, round: need.round },
+        { type: "caughtUp", generation: state.generation, content: [message(4), message(5), message(6)] },
+        { type: "received", message: message(5), me: "me" },
+      ],
+      state,
+    );
+    expect(ids(state)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(state.catchUp).toBeNull();
+  });
+
+  it("keeps a need noticed while a catch-up runs, and asks again after a failure", () => {
+    let state = run([{ type: "connectionLost" }], shown(3));
+    const first = state.catchUp!;
+    state = run([{ type: "catchUpStarted", generation: state.generation, round: first.round }], state);
+    expect(state.catchUp).toBeNull();
+    state = run([{ type: "received", message: message(8), me: "me" }], state);
+    const second = state.catchUp!;
+    expect(second).toMatchObject({ after: 3 });
+    expect(second.round).toBeGreaterThan(first.round);
+    // Starting with a stale round takes nothing.
+    expect(run([{ type: "catchUpStarted", generation: state.generation, round: first.round }], state).catchUp).toBe(
+      second,
+    );
+    state = run([{ type: "catchUpFailed", generation: state.generation, after: 3 }], state);
+    expect(state.catchUp).toMatchObject({ after: 3 });
+  });
+
+  it("ignores catch-up answers for a chat that is no longer open", () => {
+    const before = shown(3);
+    const state = run([{ type: "open", chat: team }], before);
+    expect(run([{ type: "caughtUp", generation: before.generation, content: [message(4)] }], state)).toBe(state);
+    expect(state.catchUp).toBeNull();
   });
 });

@@ -1,24 +1,18 @@
-import { type ChatMessage, chatDestinations, type MessagePage } from "../../../../shared/chat.ts";
+import type { ChatMessage, MessagePage } from "../../../../shared/chat.ts";
 import { type ChatRef, chatOfMessage, sameChat } from "./chat-ref.ts";
 import { mergeMessages } from "./messages.ts";
 import { hasMoreAfter } from "./scroll.ts";
 
-/** A message I sent that the server has not confirmed yet (or refused). */
-export interface PendingMessage {
-  /** The STOMP receipt id the send asked for. */
-  clientId: string;
-  chat: ChatRef;
-  content: string;
-  fileUrl: string | null;
-  fileType: string | null;
-  fileName: string | null;
-  createdAt: string;
-  /** sending → sent (receipt) → gone when the stored copy comes back; failed on a refusal or a drop. */
-  state: "sending" | "sent" | "failed";
-  error?: string;
+/**
+ * A catch-up the list needs (DESIGN §10): the messages after `after` (a seq). `round` is new each
+ * time a need is noticed; a catch-up takes the need when it starts, so one noticed meanwhile stays.
+ */
+export interface CatchUpNeed {
+  after: number;
+  round: number;
 }
 
-/** The conversation on screen: its loaded pages, paging state, and my unconfirmed sends. */
+/** The conversation on screen: its loaded pages, paging state, and whether it must catch up. */
 export interface ConversationState {
   chat: ChatRef | null;
   /** Bumped on every open: answers for an older open are ignored. */
@@ -30,8 +24,9 @@ export interface ConversationState {
   hasMore: boolean;
   loadingOlder: boolean;
   olderFailed: boolean;
-  /** Across all chats, so switching away does not lose a send in flight. */
-  pending: PendingMessage[];
+  catchUp: CatchUpNeed | null;
+  /** The last round handed out (rounds never repeat, even across chats). */
+  rounds: number;
 }
 
 export const initialConversation: ConversationState = {
@@ -43,48 +38,40 @@ export const initialConversation: ConversationState = {
   hasMore: false,
   loadingOlder: false,
   olderFailed: false,
-  pending: [],
+  catchUp: null,
+  rounds: 0,
 };
 
 export type ConversationAction =
   | { type: "open"; chat: ChatRef }
   | { type: "close" }
   | { type: "olderRequested"; generation: number }
-  | { type: "pageLoaded"; generation: number; page: Pick<MessagePage, "page" | "content" | "last"> }
+  /**
+   * A page came back. `live` (page 0): the live subscription was up before the page was asked for
+   * and stayed up, so nothing can have slipped between the page and the live messages.
+   */
+  | { type: "pageLoaded"; generation: number; page: Pick<MessagePage, "page" | "content" | "last">; live?: boolean }
   | { type: "pageFailed"; generation: number; page: number }
   | { type: "received"; message: ChatMessage; me: string }
-  | { type: "refreshed"; generation: number; content: ChatMessage[]; me: string }
-  | { type: "pendingAdded"; pending: PendingMessage }
-  | { type: "pendingSent"; clientId: string }
-  | { type: "pendingFailed"; clientId?: string; destination?: string | null; error: string }
-  | { type: "pendingRemoved"; clientId: string }
+  /** A catch-up starts: it takes the need (one noticed while it runs is a new one). */
+  | { type: "catchUpStarted"; generation: number; round: number }
+  /** One page of a catch-up. */
+  | { type: "caughtUp"; generation: number; content: readonly ChatMessage[] }
+  /** A catch-up after `after` failed: it is needed again (the next connection or need runs it). */
+  | { type: "catchUpFailed"; generation: number; after: number }
+  /** The socket closed: whatever happens until the next connection must be fetched. */
   | { type: "connectionLost" };
 
-const isMine = (message: ChatMessage, me: string) => message.sender.toLowerCase() === me.toLowerCase();
+/** The highest `seq` the list holds (it is sorted by seq), or 0. */
+export const highestSeq = (state: Pick<ConversationState, "messages">): number =>
+  state.messages[state.messages.length - 1]?.seq ?? 0;
 
-/** A stored message is the confirmed copy of a pending one when chat, text and attachment match. */
-export function confirms(message: ChatMessage, pending: PendingMessage, me: string): boolean {
-  if (!isMine(message, me)) return false;
-  return (
-    sameChat(chatOfMessage(message, me), pending.chat) &&
-    message.content === pending.content &&
-    (message.fileUrl ?? null) === (pending.fileUrl ?? null)
-  );
+/** Asks for a catch-up after `after`, or after an earlier seq if one is already wanted. */
+function needCatchUp(state: ConversationState, after: number): ConversationState {
+  const round = state.rounds + 1;
+  const from = state.catchUp ? Math.min(state.catchUp.after, after) : after;
+  return { ...state, catchUp: { after: from, round }, rounds: round };
 }
-
-/** Drops the oldest pending send each of my stored messages confirms (one for one). */
-function reconcile(pending: PendingMessage[], messages: readonly ChatMessage[], me: string): PendingMessage[] {
-  if (pending.length === 0) return pending;
-  let rest = pending;
-  for (const message of messages) {
-    const index = rest.findIndex((item) => confirms(message, item, me));
-    if (index >= 0) rest = [...rest.slice(0, index), ...rest.slice(index + 1)];
-  }
-  return rest;
-}
-
-const destinationKind = (destination: string | null | undefined): ChatRef["kind"] | null =>
-  destination === chatDestinations.sendPrivate ? "user" : destination === chatDestinations.sendGroup ? "group" : null;
 
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
@@ -94,10 +81,10 @@ export function conversationReducer(state: ConversationState, action: Conversati
         chat: action.chat,
         generation: state.generation + 1,
         status: "loading",
-        pending: state.pending,
+        rounds: state.rounds,
       };
     case "close":
-      return { ...initialConversation, generation: state.generation + 1, pending: state.pending };
+      return { ...initialConversation, generation: state.generation + 1, rounds: state.rounds };
     case "olderRequested":
       if (action.generation !== state.generation || state.loadingOlder || !state.hasMore) return state;
       return { ...state, loadingOlder: true, olderFailed: false };
@@ -106,7 +93,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
       const { page } = action;
       const more = hasMoreAfter(page);
       if (page.page === 0) {
-        return {
+        const next: ConversationState = {
           ...state,
           messages: mergeMessages(state.messages, page.content),
           status: "ready",
@@ -114,6 +101,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
           hasMore: more,
           loadingOlder: false,
         };
+        return action.live ? next : needCatchUp(next, highestSeq(next));
       }
       if (page.page !== state.nextPage) return state;
       return {
@@ -129,53 +117,28 @@ export function conversationReducer(state: ConversationState, action: Conversati
       if (action.page === 0) return { ...state, status: "error" };
       return { ...state, loadingOlder: false, olderFailed: true };
     case "received": {
-      const pending = reconcile(state.pending, [action.message], action.me);
-      if (!sameChat(chatOfMessage(action.message, action.me), state.chat)) {
-        return pending === state.pending ? state : { ...state, pending };
-      }
-      return { ...state, messages: mergeMessages(state.messages, [action.message]), pending };
+      const { message } = action;
+      if (!sameChat(chatOfMessage(message, action.me), state.chat)) return state;
+      const highest = highestSeq(state);
+      const known = state.messages.some((item) => item.id === message.id);
+      const next = { ...state, messages: mergeMessages(state.messages, [message]) };
+      // Not the next one after what is shown: something may lie between (or it is a legal gap). Ask.
+      if (state.status === "ready" && !known && message.seq > highest + 1) return needCatchUp(next, highest);
+      return next;
     }
-    case "refreshed":
+    case "catchUpStarted":
+      if (action.generation !== state.generation || state.catchUp?.round !== action.round) return state;
+      return { ...state, catchUp: null };
+    case "caughtUp": {
       if (action.generation !== state.generation) return state;
-      return {
-        ...state,
-        messages: mergeMessages(state.messages, action.content),
-        status: "ready",
-        pending: reconcile(state.pending, action.content, action.me),
-      };
-    case "pendingAdded":
-      return { ...state, pending: [...state.pending, action.pending] };
-    case "pendingSent":
-      return {
-        ...state,
-        pending: state.pending.map((item) =>
-          item.clientId === action.clientId && item.state === "sending" ? { ...item, state: "sent" } : item,
-        ),
-      };
-    case "pendingFailed": {
-      // A refusal names the send's receipt (our clientId); without one, it is about the oldest send still waiting there.
-      const kind = destinationKind(action.destination);
-      const index =
-        action.clientId !== undefined
-          ? state.pending.findIndex((item) => item.clientId === action.clientId)
-          : state.pending.findIndex((item) => item.state === "sending" && (kind === null || item.chat.kind === kind));
-      if (index < 0) return state;
-      const pending = [...state.pending];
-      pending[index] = { ...pending[index]!, state: "failed", error: action.error };
-      return { ...state, pending };
+      const messages = mergeMessages(state.messages, action.content);
+      return messages === state.messages ? state : { ...state, messages };
     }
-    case "pendingRemoved":
-      return { ...state, pending: state.pending.filter((item) => item.clientId !== action.clientId) };
+    case "catchUpFailed":
+      if (action.generation !== state.generation) return state;
+      return needCatchUp(state, action.after);
     case "connectionLost":
-      // Without a receipt we do not know; the re-fetch after the reconnect removes the ones that did arrive.
-      if (!state.pending.some((item) => item.state === "sending")) return state;
-      return {
-        ...state,
-        pending: state.pending.map((item) =>
-          item.state === "sending"
-            ? { ...item, state: "failed", error: "Connection lost before it was confirmed." }
-            : item,
-        ),
-      };
+      if (state.status !== "ready") return state;
+      return needCatchUp(state, highestSeq(state));
   }
 }

@@ -16,10 +16,16 @@ describe("mergeMessages", () => {
     expect(merged[1]!.content).toBe("edited");
   });
 
-  it("puts an older page in front and sorts overlaps into time order", () => {
+  it("puts an older page in front and sorts overlaps into order", () => {
     const newest = [message(21), message(22), message(23)];
     const older = [message(19), message(20), message(21)];
     expect(mergeMessages(newest, older).map((m) => m.id)).toEqual([19, 20, 21, 22, 23]);
+  });
+
+  it("orders by seq, not by the clock, and inserts a late message in its place", () => {
+    const list = [message(1), message(3, { timestamp: "2025-06-02T08:00:00.000Z" })];
+    expect(mergeMessages(list, [message(2)]).map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(mergeMessages([message(5, { seq: 1 })], [message(4, { seq: 2 })]).map((m) => m.id)).toEqual([5, 4]);
   });
 
   it("returns the same list when nothing comes in", () => {

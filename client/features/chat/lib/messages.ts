@@ -1,24 +1,23 @@
 import type { ChatMessage } from "../../../../shared/chat.ts";
 import { type ChatRef, chatOfMessage, sameChat } from "./chat-ref.ts";
 
-const byTime = (a: ChatMessage, b: ChatMessage) => {
-  const diff = Date.parse(a.timestamp) - Date.parse(b.timestamp);
-  return diff !== 0 ? diff : a.id - b.id;
-};
+// One conversation's order is its `seq` (DESIGN §10), not the clock: two instances may stamp times
+// a little apart, and a message may arrive after a later one.
+const bySeq = (a: ChatMessage, b: ChatMessage) => a.seq - b.seq || a.id - b.id;
 
 /**
- * `existing` with `incoming` merged in: one entry per id (the newer copy wins), in time order.
- * Pages, live messages and re-fetches after a reconnect all go through here, so overlaps are harmless.
+ * `existing` with `incoming` merged in: one entry per id (the newer copy wins), in `seq` order.
+ * Pages, live messages and catch-ups all go through here, so overlaps and late arrivals are harmless.
  */
 export function mergeMessages(existing: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return existing as ChatMessage[];
   const last = existing[existing.length - 1];
   // The common case, a live message after the newest: append without re-sorting.
-  if (incoming.length === 1 && (!last || byTime(last, incoming[0]!) < 0)) return [...existing, incoming[0]!];
+  if (incoming.length === 1 && (!last || bySeq(last, incoming[0]!) < 0)) return [...existing, incoming[0]!];
   const byId = new Map<number, ChatMessage>();
   for (const message of existing) byId.set(message.id, message);
   for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort(byTime);
+  return [...byId.values()].sort(bySeq);
 }
 
 export interface Incoming {

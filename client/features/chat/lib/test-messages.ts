@@ -1,11 +1,14 @@
 import type { ChatMessage } from "../../../../shared/chat.ts";
 
-/** A stored message for the tests: private alice → me unless told otherwise. */
+/** A stored message for the tests: private alice → me unless told otherwise; its `seq` is its id. */
 export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {
     id,
+    seq: id,
+    clientId: null,
     type: "PRIVATE_MESSAGE",
     sender: "alice",
+    senderRemoved: false,
     recipient: "me",
     groupId: null,
     content: `message ${id}`,
