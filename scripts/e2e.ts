@@ -40,7 +40,12 @@ const scratch = process.env.DATABASE_URL ? await createTemporaryDatabase(process
 
 // With Redis, the run's keys (rate-limit counters, presence) live under a prefix of their own.
 const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
-const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], {
+// Against a database server the journeys run at one width (decision 015): what the phone and
+// tablet projects add is layout, which does not depend on the database. E2E_ALL_WIDTHS=1 runs all.
+const args = process.argv.slice(2);
+const oneWidth = Boolean(process.env.DATABASE_URL) && process.env.E2E_ALL_WIDTHS !== "1" && args.length === 0;
+if (oneWidth) console.log("e2e: against DATABASE_URL, desktop project only (E2E_ALL_WIDTHS=1 for all widths)");
+const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop"] : args)], {
   ...process.env,
   CHROMIUM_PATH: chromium,
   E2E_DATA_DIR: dataDir,
