@@ -6,7 +6,7 @@ import { queueOfSuffix } from "./destinations.ts";
 import { FeatureRegistry, type RealtimeFeature } from "./features.ts";
 import { transportRefusals } from "./refusals.ts";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./settings.ts";
-import type { Authenticate, RealtimeLogger } from "./types.ts";
+import type { Authenticate, RealtimeLogger, RealtimeUser } from "./types.ts";
 
 /** What the rest of the server uses (`app.realtime`): features (the chat, presence) plug in here. */
 export interface Realtime {
@@ -41,6 +41,11 @@ export interface Realtime {
   localSessionCount(username?: string): number;
   /** Whether this exact username has a session on this instance (such an account is active). */
   isConnectedHere(username: string): boolean;
+  /**
+   * The account of a session on this instance whose username is `username` (any case), or
+   * undefined: such an account is active, since revoking one closes its sessions.
+   */
+  connectedUser(username: string): RealtimeUser | undefined;
 }
 
 export interface RealtimeServerOptions {
@@ -165,6 +170,13 @@ export class RealtimeServer implements Realtime, ConnectionHost {
     if (!set) return false;
     for (const session of set) if (session.user?.username === username) return true;
     return false;
+  }
+
+  connectedUser(username: string): RealtimeUser | undefined {
+    const set = this.byUser.get(username.toLowerCase());
+    if (!set) return undefined;
+    for (const session of set) if (session.user) return session.user;
+    return undefined;
   }
 
   localSessionCount(username?: string): number {

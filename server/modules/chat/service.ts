@@ -78,6 +78,7 @@ export interface ChatDelivery {
   publishToUser(username: string, destinationSuffix: string, payload: unknown): Promise<void>;
   publishToTopic(destination: string, payload: unknown): Promise<void>;
   isConnectedHere(username: string): boolean;
+  connectedUser(username: string): AccountRef | undefined;
 }
 
 export interface ChatServiceOptions {
@@ -206,6 +207,9 @@ export class ChatService {
    * lookups of one turn of the event loop sharing one query.
    */
   private activeAccount(name: string): Promise<AccountRef | undefined> {
+    // Connected here: active, and the transport knows the id (no query on the busiest path).
+    const connected = this.realtime.connectedUser(name);
+    if (connected) return Promise.resolve({ id: connected.id, username: connected.username });
     const key = name.toLowerCase();
     const known = this.activeRecipients.get(key);
     if (known && known.until > Date.now()) return Promise.resolve(known.account);
