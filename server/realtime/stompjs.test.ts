@@ -118,6 +118,11 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     const alice = await staffUser(t);
     const client = await stompClient(t.url, alice);
     expect(t.app.realtime.localSessionCount(alice.username)).toBe(1);
+    // Who is connected here is known by id, whatever the case of the name asked for.
+    expect(t.app.realtime.connectedUser(alice.username.toUpperCase())).toMatchObject({
+      id: alice.id,
+      username: alice.username,
+    });
     let disconnectReceipt = false;
     client.client.onDisconnect = () => {
       disconnectReceipt = true;
@@ -125,6 +130,7 @@ describe.each(brokers)("stompjs client, %s broker", (_name, realtime) => {
     await client.close();
     expect(disconnectReceipt).toBe(true);
     await waitFor(() => t.app.realtime.localSessionCount(alice.username) === 0, 2_000, "the session to end");
+    expect(t.app.realtime.connectedUser(alice.username)).toBeUndefined();
   });
 
   it("reports a bad token through onStompError and the socket closes", async () => {
