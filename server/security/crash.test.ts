@@ -17,7 +17,7 @@ import { afterAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { chatDestinations, chatLimits, chatPaths } from "../../shared/chat.ts";
 import { captchaPayload, solve } from "../../test/helpers/captcha.ts";
-import { type ChildServer, startChildServer } from "../../test/helpers/child-server.ts";
+import { type ChildServer, callServer, loginOn, startChildServer } from "../../test/helpers/child-server.ts";
 import { randomAddress } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
@@ -112,22 +112,8 @@ async function withDatabase<T>(use: (query: <R>(sql: string) => Promise<R[]>) =>
   }
 }
 
-async function call(base: string, method: string, url: string, options: { token?: string; json?: unknown } = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.json === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-const login = async (base: string, username: string, password: string, role: string) =>
-  (await call(base, "POST", "/api/auth/login", { json: { username, password, role } })).token as string;
+const call = callServer;
+const login = loginOn;
 
 /** A PDF (by content) with `size` bytes of noise after it, so that every upload is unique and takes a while. */
 const pdf = (size: number) => Buffer.concat([samples.pdf, randomBytes(size)]);

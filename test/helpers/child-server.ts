@@ -84,3 +84,27 @@ async function spawnServer(env: Record<string, string>, port: number, healthTime
   };
   return { child, port, base, wsUrl: `ws://127.0.0.1:${port}/ws`, exited, output: () => output, stop };
 }
+
+/** A JSON call to a child server; a non-2xx answer throws with its status and body. */
+export async function callServer(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; json?: unknown } = {},
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.json === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** Logs in on a child server; the bearer token. */
+export const loginOn = async (base: string, username: string, password: string, role: string) =>
+  (await callServer(base, "POST", "/api/auth/login", { json: { username, password, role } })).token as string;

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { type ChatMessage, catchUpPageSchema, chatLimits, chatPaths } from "../../../shared/chat.ts";
-import { type ChildServer, startChildServer } from "../../../test/helpers/child-server.ts";
+import { type ChildServer, callServer, loginOn, startChildServer } from "../../../test/helpers/child-server.ts";
 import {
   type Conversation,
   DeliveryClient,
@@ -60,22 +60,8 @@ function prng(state: number): () => number {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(base: string, method: string, url: string, options: { token?: string; json?: unknown } = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.json === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? (JSON.parse(text) as unknown) : {};
-}
-
-const login = async (base: string, username: string, password: string, role: string) =>
-  ((await call(base, "POST", "/api/auth/login", { json: { username, password, role } })) as { token: string }).token;
+const call = callServer;
+const login = loginOn;
 
 /** The server processes of one scenario: instance i is killed and started again on the same environment. */
 class Cluster {
