@@ -75,7 +75,11 @@ export const chatModule = fp<ChatModuleOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "chat" });
     const repository = chatRepository(app.db);
-    const writer = new MessageWriter(app.db, { ...defaultRateLimit, ...options.rateLimit });
+    const writer = new MessageWriter(
+      app.db,
+      { ...defaultRateLimit, ...options.rateLimit },
+      { exclusive: app.database.driver === "pglite" },
+    );
     const store = uploadStore(path.join(app.config.dataDir, "chat-files"));
     await store.init();
     const push = new PushService({

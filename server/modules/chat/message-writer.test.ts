@@ -4,7 +4,7 @@
  * rows, a clientId already used stores nothing, the rate limit holds, and one bad message sinks
  * nothing else.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { chatConversations, chatGroups, messages, unreadMessages, users } from "../../db/schema.ts";
@@ -216,6 +216,70 @@ describe("MessageWriter", () => {
     expect(await db.$count(messages)).toBe(3);
     expect(await unreadOf(original.id)).toEqual(bob);
     expect(await db.$count(unreadMessages)).toBe(3);
+  });
+
+  it("finds a repeated clientId through its index, never by reading every stored message", async () => {
+    // PGlite runs no autovacuum, so it never gathers statistics: a plan that leans on them read the
+    // whole messages table once per batch, and each batch grew slower as the history grew.
+    const writer = new MessageWriter(db, unlimited);
+    const senders = Array.from({ length: 50 }, (_, i) => `s${i}`);
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(
+        senders.map((sender, i) =>
+          writer.write(privateMessage(sender, "bob", "history ".repeat(20), `h-${round}-${i}`), [person("bob").id]),
+        ),
+      );
+    }
+    const batch = [
+      {
+        n: 0,
+        group_id: null,
+        type: "PRIVATE_MESSAGE",
+        sender_id: person("s0").id,
+        sender_name: "s0",
+        recipient_id: person("bob").id,
+        recipient_name: "bob",
+        client_id: "h-0-0",
+        content: "again",
+      },
+      {
+        n: 1,
+        group_id: null,
+        type: "PRIVATE_MESSAGE",
+        sender_id: person("s1").id,
+        sender_name: "s1",
+        recipient_id: person("bob").id,
+        recipient_name: "bob",
+        client_id: "new",
+        content: "new",
+      },
+    ].map((row) => ({
+      ...row,
+      low: Math.min(row.sender_id, row.recipient_id),
+      high: Math.max(row.sender_id, row.recipient_id),
+    }));
+    // Scans of messages so far in this backend (the counters also hold earlier, unflushed work).
+    const countSeqScans = async (tx: Pick<typeof db, "execute">) => {
+      const { rows } = (await tx.execute(
+        sql`SELECT coalesce(sum(seq_scan), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'messages'`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(rows[0]!.n);
+    };
+    // Both ways the function runs: taking row locks (a server) and as the only connection (PGlite).
+    for (const exclusive of [false, true]) {
+      const { outcomes, seqScans } = await db.transaction(async (tx) => {
+        const before = await countSeqScans(tx);
+        const input = batch.map((row) => (row.client_id === "new" ? { ...row, client_id: `new-${exclusive}` } : row));
+        const { rows } = (await tx.execute(sql`
+          SELECT outcome FROM chat_store_messages(
+            ${JSON.stringify(input)}::jsonb, '[]'::jsonb, 1000000, interval '10 seconds', ${exclusive}::boolean)`)) as unknown as {
+          rows: { outcome: string }[];
+        };
+        return { outcomes: rows.map((row) => row.outcome), seqScans: (await countSeqScans(tx)) - before };
+      });
+      expect(outcomes).toEqual(["duplicate", "stored"]);
+      expect(seqScans).toBe(0);
+    }
   });
 
   it("refuses a sender's messages past the limit in its window, counting the database and the batch", async () => {

@@ -41,6 +41,14 @@ export const defaultRateLimit: RateLimit = {
   windowMs: chatLimits.rateLimitWindowMs,
 };
 
+export interface WriterOptions {
+  /**
+   * This is the database's only connection (PGlite): no other writer can interleave, so the batch
+   * skips taking row locks on its conversations and senders.
+   */
+  exclusive?: boolean;
+}
+
 interface Pending {
   message: NewMessage;
   /** Account ids that get it as unread (never the sender). */
@@ -57,9 +65,10 @@ const MAX_BATCH = 500;
  * what was sent during one turn of the event loop, written while the next sends queue up. A promise
  * resolves only once its batch is committed: that is what a SEND's RECEIPT means.
  *
- * A batch is one call of the database function chat_store_messages (migration 0006), one round
+ * A batch is one call of the database function chat_store_messages (migrations 0006 and 0007), one round
  * trip and one transaction: it creates missing private conversations, locks the conversations and
- * then the senders by id (so the rate limit and clientIds hold across instances), and stores what
+ * then the senders by id (so the rate limit and clientIds hold across instances; not needed, so not
+ * done, when this is the database's only connection), and stores what
  * is neither a repeat nor over the limit. Several statements with the decisions here would take
  * five round trips or more, each waiting for a busy event loop: measured, that tripled delivery
  * latency at 2 000 messages/s.
@@ -72,6 +81,7 @@ export class MessageWriter {
   constructor(
     private readonly db: Db,
     private readonly rateLimit: RateLimit = defaultRateLimit,
+    private readonly options: WriterOptions = {},
   ) {}
 
   write(message: NewMessage, readers: readonly number[]): Promise<WriteResult> {
@@ -139,7 +149,8 @@ export class MessageWriter {
         ${JSON.stringify(input)}::jsonb,
         ${JSON.stringify(readers)}::jsonb,
         ${this.rateLimit.messages}::integer,
-        ${this.rateLimit.windowMs} * interval '1 millisecond')`)) as unknown as { rows: RawOutcome[] };
+        ${this.rateLimit.windowMs} * interval '1 millisecond',
+        ${this.options.exclusive ?? false}::boolean)`)) as unknown as { rows: RawOutcome[] };
     if (rows.length !== batch.length) throw new Error("the batch answered a different number of rows");
     return rows.map((row): WriteResult => {
       const n = Number(row.n);
