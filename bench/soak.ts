@@ -459,7 +459,7 @@ async function main() {
   const child: ChildProcess = spawn(
     process.execPath,
     // As `npm run serve` runs the server, and with gc() for the measurement at each minute's end.
-    ["--v8-pool-size=0", "--expose-gc", "--import", "tsx", self, "--role", "server"],
+    ["--v8-pool-size=0", "--max-semi-space-size=64", "--expose-gc", "--import", "tsx", self, "--role", "server"],
     { stdio: ["ignore", "pipe", "inherit", "ipc"], cwd: benchRoot },
   );
   const pid = child.pid!;
