@@ -46,10 +46,14 @@ export async function startChildServer(env: Record<string, string>, healthTimeou
 }
 
 async function spawnServer(env: Record<string, string>, port: number, healthTimeoutMs: number): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--v8-pool-size=0", "--max-semi-space-size=64", "--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--v8-pool-size=0", "--max-semi-space-size=64", "--import", "tsx", "server/main.ts"],
+    {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
