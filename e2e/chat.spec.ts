@@ -245,6 +245,40 @@ test.describe("staff chat", () => {
     await phone.close();
   });
 
+  test("opening a chat shows all of it under the header, at a desk and on a phone, and sending keeps it there", async ({
+    page,
+    browser,
+    request: api,
+  }) => {
+    const admin = await adminAccount(api);
+    const employee = await newEmployee(api, admin, "Tomas");
+    const phone = await phoneContext(browser);
+    const phonePage = await phone.newPage();
+    const phoneErrors = guard(phonePage);
+
+    // The conversation's heading below the sticky header, the composer above the bottom edge (once
+    // the page's smooth scroll has come to rest).
+    const expectWholeChatShown = (on: Page) =>
+      expect(async () => {
+        const header = await on.getByRole("banner").first().boundingBox();
+        const heading = await on.getByRole("heading", { level: 3, name: admin.name }).boundingBox();
+        const input = await composer(on).boundingBox();
+        expect(heading!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+        expect(input!.y + input!.height).toBeLessThanOrEqual(on.viewportSize()!.height);
+      }).toPass();
+
+    for (const on of [page, phonePage]) {
+      await openDashboard(on, employee);
+      await on.evaluate(() => window.scrollTo(0, 0));
+      await selectChat(on, admin.name);
+      await expectWholeChatShown(on);
+      await send(on, `Sheet E-101 is up for review (${on === page ? "desk" : "phone"})`);
+      await expectWholeChatShown(on);
+    }
+    phoneErrors();
+    await phone.close();
+  });
+
   test("keyboard only: choose a chat, write two lines, send with Enter; links open a chat", async ({
     page,
     request: api,

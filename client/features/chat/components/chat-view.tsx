@@ -11,6 +11,7 @@ import { type ChatIdentity, useChat } from "../hooks/use-chat.ts";
 import { useMediaQuery } from "../hooks/use-media-query.ts";
 import { usePushNotifications } from "../hooks/use-push-notifications.ts";
 import { type ChatRef, parseChatParam } from "../lib/chat-ref.ts";
+import { needsReveal } from "../lib/scroll.ts";
 import { ChatSidebar } from "./chat-sidebar.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
 import { ConversationPane } from "./conversation-pane.tsx";
@@ -45,6 +46,7 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const rootRef = useRef<HTMLDivElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const sidebarRef = useRef<HTMLDivElement | null>(null);
@@ -64,14 +66,22 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
     [open, wide],
   );
 
-  // Focus lands in the newly opened chat once it has rendered.
+  // Focus lands in the newly opened chat once it has rendered. The window shows the whole chat
+  // under the header first; focus itself must not scroll (the browser would centre the composer
+  // and push the conversation's top out of sight).
   useEffect(() => {
     const target = focusAfterOpen.current;
     if (!target || !chat.conversation.activeKey || drawerOpen) return;
     focusAfterOpen.current = null;
+    const root = rootRef.current;
+    if (root) {
+      const margin = Number.parseFloat(getComputedStyle(root).scrollMarginTop) || 0;
+      if (needsReveal(root.getBoundingClientRect(), window.innerHeight, margin))
+        root.scrollIntoView({ block: "start" });
+    }
     const textarea = textareaRef.current;
-    if (target === "composer" && textarea && !textarea.disabled) textarea.focus();
-    else headingRef.current?.focus();
+    if (target === "composer" && textarea && !textarea.disabled) textarea.focus({ preventScroll: true });
+    else headingRef.current?.focus({ preventScroll: true });
   });
 
   // ?chat=user:alice or ?chat=group:12 (a notification click, a shared link) opens that chat once.
@@ -140,9 +150,11 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   return (
     <ChatContext value={chat}>
       <div
+        ref={rootRef}
         className={cx(
           // Inline-size containment: long names (nowrap + truncate) must not widen the dashboard's grid.
-          "flex w-full overflow-hidden bg-white [contain:inline-size]",
+          // scroll-mt: opening a chat scrolls it to just under the sticky header.
+          "flex w-full scroll-mt-[4.5rem] overflow-hidden bg-white [contain:inline-size]",
           "h-[calc(100dvh-5rem)] max-h-[780px] min-h-[420px] md:h-[calc(100dvh-9rem)] md:min-h-[460px]",
           className,
         )}

@@ -92,7 +92,8 @@ export function Composer({
     } finally {
       setSending(false);
       setProgress(null);
-      ownRef.current?.focus();
+      // Still where the writer left it: keep the focus without scrolling the window.
+      ownRef.current?.focus({ preventScroll: true });
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasMoreAfter, isNearBottom, scrollTopAfterPrepend, shouldLoadOlder } from "./scroll.ts";
+import { hasMoreAfter, isNearBottom, needsReveal, scrollTopAfterPrepend, shouldLoadOlder } from "./scroll.ts";
 
 describe("loading older pages on scroll", () => {
   const idle = { hasMore: true, loading: false };
@@ -37,5 +37,16 @@ describe("auto-scroll on a new message", () => {
     expect(isNearBottom({ scrollTop: 1399, scrollHeight: 2000, clientHeight: 500 })).toBe(false);
     // A list shorter than its box is always at the end.
     expect(isNearBottom({ scrollTop: 0, scrollHeight: 300, clientHeight: 500 })).toBe(true);
+  });
+});
+
+describe("showing the whole chat when one is opened", () => {
+  it("leaves the window alone when the chat already shows below the header", () => {
+    expect(needsReveal({ top: 72, bottom: 800 }, 800, 72)).toBe(false);
+  });
+
+  it("scrolls when the chat starts under the header or ends below the viewport", () => {
+    expect(needsReveal({ top: 40, bottom: 700 }, 800, 72)).toBe(true);
+    expect(needsReveal({ top: 527, bottom: 1260 }, 800, 72)).toBe(true);
   });
 });

@@ -35,3 +35,11 @@ export function isNearBottom(metrics: ScrollMetrics, threshold: number = chatLim
 export function scrollTopAfterPrepend(before: ScrollMetrics, afterScrollHeight: number): number {
   return Math.max(0, before.scrollTop + (afterScrollHeight - before.scrollHeight));
 }
+
+/**
+ * Whether the window must scroll to show all of the chat: its top is under the sticky header
+ * (`marginTop`, the element's scroll-margin-top) or its bottom is below the viewport.
+ */
+export function needsReveal(box: { top: number; bottom: number }, viewportHeight: number, marginTop: number): boolean {
+  return box.top < marginTop || box.bottom > viewportHeight;
+}
