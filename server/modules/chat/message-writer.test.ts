@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { chatConversations, chatGroups, messages, unreadMessages, users } from "../../db/schema.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
-import { MessageWriter, type NewMessage, type WriteResult } from "./message-writer.ts";
+import { MessageWriter, type NewMessage, storeMessagesCall, type WriteResult } from "./message-writer.ts";
 import type { MessageRow } from "./repository.ts";
 
 const database = await createTestDatabase();
@@ -230,34 +230,6 @@ describe("MessageWriter", () => {
         ),
       );
     }
-    const batch = [
-      {
-        n: 0,
-        group_id: null,
-        type: "PRIVATE_MESSAGE",
-        sender_id: person("s0").id,
-        sender_name: "s0",
-        recipient_id: person("bob").id,
-        recipient_name: "bob",
-        client_id: "h-0-0",
-        content: "again",
-      },
-      {
-        n: 1,
-        group_id: null,
-        type: "PRIVATE_MESSAGE",
-        sender_id: person("s1").id,
-        sender_name: "s1",
-        recipient_id: person("bob").id,
-        recipient_name: "bob",
-        client_id: "new",
-        content: "new",
-      },
-    ].map((row) => ({
-      ...row,
-      low: Math.min(row.sender_id, row.recipient_id),
-      high: Math.max(row.sender_id, row.recipient_id),
-    }));
     // Scans of messages so far in this backend (the counters also hold earlier, unflushed work).
     const countSeqScans = async (tx: Pick<typeof db, "execute">) => {
       const { rows } = (await tx.execute(
@@ -269,12 +241,15 @@ describe("MessageWriter", () => {
     for (const exclusive of [false, true]) {
       const { outcomes, seqScans } = await db.transaction(async (tx) => {
         const before = await countSeqScans(tx);
-        const input = batch.map((row) => (row.client_id === "new" ? { ...row, client_id: `new-${exclusive}` } : row));
-        const { rows } = (await tx.execute(sql`
-          SELECT outcome FROM chat_store_messages(
-            ${JSON.stringify(input)}::jsonb, '[]'::jsonb, 1000000, interval '10 seconds', ${exclusive}::boolean)`)) as unknown as {
-          rows: { outcome: string }[];
-        };
+        const { statement } = storeMessagesCall(
+          [
+            { message: privateMessage("s0", "bob", "again", "h-0-0"), readers: [] },
+            { message: privateMessage("s1", "bob", "new", `new-${exclusive}`), readers: [] },
+          ],
+          unlimited,
+          exclusive,
+        );
+        const { rows } = (await tx.execute(statement)) as unknown as { rows: { outcome: string }[] };
         return { outcomes: rows.map((row) => row.outcome), seqScans: (await countSeqScans(tx)) - before };
       });
       expect(outcomes).toEqual(["duplicate", "stored"]);

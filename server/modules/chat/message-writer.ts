@@ -122,35 +122,9 @@ export class MessageWriter {
   }
 
   private async writeBatch(batch: Pending[]): Promise<WriteResult[]> {
-    const input = batch.map(({ message }, n) => {
-      const [low, high] =
-        message.groupId != null ? [null, null] : [message.sender.id, recipientOf(message).id].sort((a, b) => a - b);
-      return {
-        n,
-        group_id: message.groupId ?? null,
-        low,
-        high,
-        type: message.type,
-        sender_id: message.sender.id,
-        sender_name: message.sender.username,
-        recipient_id: message.recipient?.id ?? null,
-        recipient_name: message.recipient?.username ?? null,
-        client_id: message.clientId ?? null,
-        content: message.content,
-        file_url: message.fileUrl ?? null,
-        file_type: message.fileType ?? null,
-        file_name: message.fileName ?? null,
-      };
-    });
-    const readers = batch.flatMap(({ readers }, n) => readers.map((userId) => ({ n, user_id: userId })));
+    const { input, statement } = storeMessagesCall(batch, this.rateLimit, this.options.exclusive ?? false);
     // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
-    const { rows } = (await this.db.execute(sql`
-      SELECT * FROM chat_store_messages(
-        ${JSON.stringify(input)}::jsonb,
-        ${JSON.stringify(readers)}::jsonb,
-        ${this.rateLimit.messages}::integer,
-        ${this.rateLimit.windowMs} * interval '1 millisecond',
-        ${this.options.exclusive ?? false}::boolean)`)) as unknown as { rows: RawOutcome[] };
+    const { rows } = (await this.db.execute(statement)) as unknown as { rows: RawOutcome[] };
     if (rows.length !== batch.length) throw new Error("the batch answered a different number of rows");
     return rows.map((row): WriteResult => {
       const n = Number(row.n);
@@ -187,6 +161,46 @@ export class MessageWriter {
       }
     });
   }
+}
+
+/**
+ * The one call of chat_store_messages for a batch: its rows as the function reads them (`n` is the
+ * position in the batch) and the statement. Exported for the tests that drive the function itself.
+ */
+export function storeMessagesCall(
+  batch: readonly { message: NewMessage; readers: readonly number[] }[],
+  rateLimit: RateLimit,
+  exclusive: boolean,
+) {
+  const input = batch.map(({ message }, n) => {
+    const [low, high] =
+      message.groupId != null ? [null, null] : [message.sender.id, recipientOf(message).id].sort((a, b) => a - b);
+    return {
+      n,
+      group_id: message.groupId ?? null,
+      low,
+      high,
+      type: message.type,
+      sender_id: message.sender.id,
+      sender_name: message.sender.username,
+      recipient_id: message.recipient?.id ?? null,
+      recipient_name: message.recipient?.username ?? null,
+      client_id: message.clientId ?? null,
+      content: message.content,
+      file_url: message.fileUrl ?? null,
+      file_type: message.fileType ?? null,
+      file_name: message.fileName ?? null,
+    };
+  });
+  const readers = batch.flatMap(({ readers }, n) => readers.map((userId) => ({ n, user_id: userId })));
+  const statement = sql`
+    SELECT * FROM chat_store_messages(
+      ${JSON.stringify(input)}::jsonb,
+      ${JSON.stringify(readers)}::jsonb,
+      ${rateLimit.messages}::integer,
+      ${rateLimit.windowMs} * interval '1 millisecond',
+      ${exclusive}::boolean)`;
+  return { input, statement };
 }
 
 const recipientOf = (message: NewMessage) => {
