@@ -51,6 +51,8 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString,
+  /** DESIGN §10: how long after sending its sender may edit a message, in minutes (0: never). */
+  CHAT_EDIT_WINDOW_MIN: z.coerce.number().min(0).max(525_600).default(60),
   /** Which proxies to trust for the client address: unset/false (none), true, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -78,6 +80,8 @@ export interface Config {
   smtpUrl?: string;
   notifyEmail?: string;
   vapid?: { publicKey: string; privateKey: string; subject?: string };
+  /** DESIGN §10: CHAT_EDIT_WINDOW_MIN in milliseconds. */
+  chatEditWindowMs: number;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Where the built client lives (build/client). */
@@ -144,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
+    chatEditWindowMs: Math.round(env.CHAT_EDIT_WINDOW_MIN * 60_000),
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve("build/client"),

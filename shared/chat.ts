@@ -36,6 +36,25 @@ export const chatLimits = {
   /** DESIGN §10: at most this many stored messages per account in any window. */
   rateLimitMessages: 30,
   rateLimitWindowMs: 10_000,
+  /** DESIGN §10: a message can be edited by its sender this long after it was sent (CHAT_EDIT_WINDOW_MIN). */
+  editWindowMin: 60,
+  /** DESIGN §10: at most this many distinct emoji reactions on one message. */
+  maxReactionsPerMessage: 20,
+  /** An emoji, as sent in a reaction's path (a flag or a family is several code points). */
+  maxEmojiChars: 32,
+  /** DESIGN §10: typing is delivered at most once per this long per person and conversation. */
+  typingEveryMs: 3_000,
+  /** The receiver shows "is typing" this long after the last TYPING event. */
+  typingShowsForMs: 6_000,
+  /** A reply's quote of its original: at most this many characters. */
+  replyExcerptChars: 140,
+  /** Search: a query of at least this many characters (without spaces), at most searchQueryMax. */
+  searchQueryMin: 2,
+  searchQueryMax: 200,
+  searchPageSize: 20,
+  maxSearchPageSize: 50,
+  /** Search: a hit's `highlight` shows at most this many characters of its message, around the first hit. */
+  searchHighlightChars: 240,
 } as const;
 
 /** REST paths, exactly as SPEC §7 (chat) says; `chatFilesPrefix` is where attachments are served. */
@@ -72,6 +91,22 @@ export const chatPaths = {
   /** Sets the http-only cookie that lets `<img>` and download links read attachments (POST, bearer token). */
   attachmentSession: "/api/chat/attachment-session",
   chatFilesPrefix: "/api/chat/files/",
+  /** DESIGN §10 actions on one message: PATCH {content} edits, DELETE leaves a tombstone. */
+  message: (id: number) => `/api/chat/messages/${id}`,
+  /** PUT adds my reaction, DELETE takes it back (one emoji, URL-encoded). */
+  reaction: (id: number, emoji: string) => `/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`,
+  /** Who has read a message, and when: [{username, at}] (never its sender). */
+  readers: (id: number) => `/api/chat/messages/${id}/readers`,
+  /** How far each other person of a conversation has read it: [{username, upToSeq, at}]. */
+  reads: (conversation: ConversationKey) => `/api/chat/reads?${new URLSearchParams({ conversation })}`,
+  /** DESIGN §10 search over what I may read now, newest first. */
+  search: (query: { q: string; conversation?: ConversationKey; page?: number; size?: number }) =>
+    `/api/chat/search?${new URLSearchParams({
+      q: query.q,
+      ...(query.conversation ? { conversation: query.conversation } : {}),
+      page: String(query.page ?? 0),
+      size: String(query.size ?? chatLimits.searchPageSize),
+    })}`,
   pushSubscribe: (me: string) => `/api/push/subscribe?username=${encodeURIComponent(me)}`,
   vapidPublicKey: "/api/push/vapid-public-key",
 } as const;
@@ -85,6 +120,8 @@ export const chatDestinations = {
   group: (id: number) => `/topic/group/${id}`,
   sendPrivate: "/app/chat.sendPrivateMessage",
   sendGroup: "/app/group.sendMessage",
+  /** DESIGN §10: `{recipient}` or `{groupId}`; never stored, delivered as a TYPING event. */
+  typing: "/app/chat.typing",
   errorsQueue: realtimeDestinations.errorsQueue,
   userStatus: realtimeDestinations.userStatus,
   presence: realtimeDestinations.presence,
@@ -102,6 +139,46 @@ export const chatUserSchema = z.object({
   status: z.enum(presenceStatuses),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/**
+ * A conversation as DESIGN §10 names it: `private:<the other person's username>` (from the side of
+ * whoever reads the name) or `group:<id>`.
+ */
+export type ConversationKey = `private:${string}` | `group:${number}`;
+
+export const conversationKeySchema = z
+  .string()
+  .max(80)
+  .regex(/^(private:[^\s:]{1,64}|group:[1-9][0-9]{0,15})$/, "A conversation is private:<username> or group:<id>")
+  .transform((key) => key as ConversationKey);
+
+export const privateConversation = (username: string): ConversationKey => `private:${username}`;
+export const groupConversation = (id: number): ConversationKey => `group:${id}`;
+
+/** What a conversation key names, or undefined when it is not one. */
+export function parseConversationKey(
+  key: string,
+): { kind: "private"; username: string } | { kind: "group"; groupId: number } | undefined {
+  const parsed = conversationKeySchema.safeParse(key);
+  if (!parsed.success) return undefined;
+  const [kind, rest = ""] = [
+    parsed.data.slice(0, parsed.data.indexOf(":")),
+    parsed.data.slice(parsed.data.indexOf(":") + 1),
+  ];
+  return kind === "group" ? { kind, groupId: Number(rest) } : { kind: "private", username: rest };
+}
+
+/** DESIGN §10: the original a reply quotes. `excerpt` is empty when the original was deleted. */
+export const replyQuoteSchema = z.object({
+  id: z.number().int(),
+  sender: z.string(),
+  excerpt: z.string(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
+/** DESIGN §10: each emoji on a message, with who reacted with it (usernames, oldest first). */
+export const reactionsSchema = z.record(z.string(), z.array(z.string()));
+export type Reactions = z.infer<typeof reactionsSchema>;
 
 /** A stored message, private or group, as the server delivers and lists it. */
 export const chatMessageSchema = z.object({
@@ -125,8 +202,98 @@ export const chatMessageSchema = z.object({
   fileUrl: z.string().nullable(),
   fileType: z.string().nullable(),
   fileName: z.string().nullable(),
+  /** DESIGN §10: when its sender last edited it (ISO), or null. */
+  editedAt: z.iso.datetime().nullable(),
+  /** DESIGN §10: deleted; its text and attachment are gone and it shows as a tombstone. */
+  deleted: z.boolean(),
+  /** DESIGN §10: the message it answers, quoted. */
+  replyTo: replyQuoteSchema.nullable(),
+  reactions: reactionsSchema,
+  /** DESIGN §10: the group members it @mentions (usernames). */
+  mentions: z.array(z.string()),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** DESIGN §10 live events, on the same destinations as the messages. */
+export const chatEventTypes = ["MESSAGE_UPDATED", "MESSAGE_DELETED", "REACTIONS_UPDATED", "READ", "TYPING"] as const;
+export type ChatEventType = (typeof chatEventTypes)[number];
+
+export const chatEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("MESSAGE_UPDATED"), message: chatMessageSchema }),
+  z.object({ type: z.literal("MESSAGE_DELETED"), message: chatMessageSchema }),
+  z.object({ type: z.literal("REACTIONS_UPDATED"), messageId: z.number().int(), reactions: reactionsSchema }),
+  z.object({
+    type: z.literal("READ"),
+    conversation: z.string(),
+    reader: z.string(),
+    upToSeq: z.number().int(),
+    at: z.iso.datetime(),
+  }),
+  z.object({ type: z.literal("TYPING"), conversation: z.string(), from: z.string() }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/** Whether something delivered on a chat destination is one of the live events (not a message). */
+export const isChatEvent = (payload: { type?: unknown }): boolean =>
+  (chatEventTypes as readonly unknown[]).includes(payload.type);
+
+/** PATCH /api/chat/messages/{id}. */
+export const editMessageSchema = z.object({
+  content: z
+    .string({ error: "A message needs text" })
+    .trim()
+    .min(1, "A message needs text")
+    .max(chatLimits.maxContentChars, `At most ${chatLimits.maxContentChars} characters`),
+});
+export type EditMessageInput = z.input<typeof editMessageSchema>;
+
+/** PUT/DELETE …/reactions/{emoji} answer the message's reactions now. */
+export const reactionsResultSchema = z.object({ messageId: z.number().int(), reactions: reactionsSchema });
+export type ReactionsResult = z.infer<typeof reactionsResultSchema>;
+
+/** GET /api/chat/messages/{id}/readers: who has read it, first reader first. */
+export const readerSchema = z.object({ username: z.string(), at: z.iso.datetime() });
+export type Reader = z.infer<typeof readerSchema>;
+
+/** GET /api/chat/reads: how far another person has read a conversation (their highest seq read, and since when). */
+export const readMarkSchema = z.object({ username: z.string(), upToSeq: z.number().int(), at: z.iso.datetime() });
+export type ReadMark = z.infer<typeof readMarkSchema>;
+
+/** GET /api/chat/search: one hit. `highlight` is escaped HTML with only the hits wrapped in <mark>. */
+export const searchHitSchema = z.object({
+  message: chatMessageSchema,
+  conversation: z.string(),
+  highlight: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchPageSchema = z.object({
+  content: z.array(searchHitSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  last: z.boolean(),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+/** SEND /app/chat.typing. */
+export const typingSchema = z.union([
+  z.object({ recipient: z.string().trim().min(1).max(64) }).strict(),
+  z.object({ groupId: z.coerce.number().int().positive() }).strict(),
+]);
+
+/**
+ * The @mentions in a text: each `@name` (letters, digits, `.`, `_`, `-`) not inside a word, as
+ * written; the server keeps those that name a member of the group.
+ */
+export function mentionedNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}_.@-])@([\p{L}\p{N}_.-]{1,64})/gu)) {
+    const name = match[1]?.replace(/[.-]+$/, "");
+    if (name) names.add(name);
+  }
+  return [...names];
+}
 
 /** DESIGN §4: a page of history; page 0 holds the newest `size`, ascending in time within the page. */
 export const messagePageSchema = z.object({
@@ -152,6 +319,8 @@ export const unreadItemSchema = z.object({
   sender: z.string(),
   recipient: z.string().nullable(),
   group: z.object({ id: z.number().int() }).nullable(),
+  /** DESIGN §10: the message @mentions me (the mention badge). */
+  mentioned: z.boolean(),
 });
 export type UnreadItem = z.infer<typeof unreadItemSchema>;
 
@@ -206,11 +375,15 @@ export const clientIdSchema = z
   .min(1)
   .max(chatLimits.clientIdMaxChars, `At most ${chatLimits.clientIdMaxChars} characters`);
 
+/** DESIGN §10: the message a SEND answers (in the same conversation). */
+const replyToId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** SEND /app/chat.sendPrivateMessage. Any `sender`, `id`, `timestamp` or `type` in the body is ignored. */
 export const sendPrivateSchema = z.object({
   recipient: z.string().trim().min(1, "Choose who to send to").max(64),
   content: content.optional().default(""),
   clientId: clientIdSchema.optional(),
+  replyToId: replyToId.optional(),
   ...attachmentFields,
 });
 /** SEND /app/group.sendMessage. */
@@ -218,6 +391,7 @@ export const sendGroupSchema = z.object({
   groupId: z.coerce.number().int().positive(),
   content: content.optional().default(""),
   clientId: clientIdSchema.optional(),
+  replyToId: replyToId.optional(),
   ...attachmentFields,
 });
 

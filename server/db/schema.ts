@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type (chat search); only ever written by the database. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -244,9 +249,21 @@ export const messages = pgTable(
     fileType: text("file_type"),
     fileName: text("file_name"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** DESIGN §10: when its sender last edited it. */
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
+    /** DESIGN §10: deleted (a tombstone: text and attachment erased). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /** DESIGN §10: the message this one answers, in the same conversation. */
+    replyToId: bigint("reply_to_id", { mode: "number" }).references((): AnyPgColumn => messages.id, {
+      onDelete: "set null",
+    }),
+    /** The text as search reads it (decision 018): words as written, lower-cased, no stemming. */
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, content)`),
   },
   (t) => [
     uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    index("messages_search_idx").using("gin", t.search),
+    index("messages_reply_to_id_idx").on(t.replyToId).where(sql`${t.replyToId} is not null`),
     uniqueIndex("messages_sender_client_id_idx").on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
     // The rate limit counts a sender's recent messages.
     index("messages_sender_created_at_idx").on(t.senderId, t.createdAt),
@@ -278,7 +295,7 @@ export const chatAttachments = pgTable(
   ],
 );
 
-/** One row per (reader, message) still unread. */
+/** One row per (reader, message) still unread. `mentioned`: the message @mentions the reader. */
 export const unreadMessages = pgTable(
   "unread_messages",
   {
@@ -288,8 +305,62 @@ export const unreadMessages = pgTable(
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
+    mentioned: boolean("mentioned").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index("unread_messages_message_id_idx").on(t.messageId)],
+);
+
+/** DESIGN §10: who a group message @mentions (members of the group when it was sent or edited). */
+export const chatMentions = pgTable(
+  "chat_mentions",
+  {
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index("chat_mentions_user_id_idx").on(t.userId)],
+);
+
+/** DESIGN §10: one person's reaction with one emoji on one message. */
+export const chatReactions = pgTable(
+  "chat_reactions",
+  {
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    emoji: text("emoji").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.userId] }), index("chat_reactions_user_id_idx").on(t.userId)],
+);
+
+/**
+ * DESIGN §10 read receipts: each time a person's read position in a conversation moves forward, a
+ * row with the highest `seq` now read there and when. A message was read by someone at the first
+ * of their rows that reaches its seq.
+ */
+export const chatReadMarks = pgTable(
+  "chat_read_marks",
+  {
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    upToSeq: bigint("up_to_seq", { mode: "number" }).notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId, t.upToSeq] }),
+    index("chat_read_marks_user_id_idx").on(t.userId),
+  ],
 );
 
 export const pushSubscriptions = pgTable(

@@ -3,12 +3,20 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodType } from "zod";
-import { chatDestinations, chatLimits, sendGroupSchema, sendPrivateSchema } from "../../../shared/chat.ts";
+import {
+  chatDestinations,
+  chatLimits,
+  sendGroupSchema,
+  sendPrivateSchema,
+  typingSchema,
+} from "../../../shared/chat.ts";
 import { chatAttachments } from "../../db/schema.ts";
 import { controlCharacterPaths } from "../../lib/control-characters.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { uploadStore } from "../../lib/uploads.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
+import { actionRoutes } from "./action-routes.ts";
+import { ChatActions } from "./actions.ts";
 import { attachmentRoutes } from "./attachment-routes.ts";
 import { groupRoutes } from "./group-routes.ts";
 import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-writer.ts";
@@ -35,7 +43,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
-    chat: { service: ChatService; writer: MessageWriter; push: PushService };
+    chat: { service: ChatService; actions: ChatActions; writer: MessageWriter; push: PushService };
   }
 }
 
@@ -97,7 +105,16 @@ export const chatModule = fp<ChatModuleOptions>(
       log,
       getStatuses: app.presence.getStatuses,
     });
-    app.decorate("chat", { service, writer, push });
+    const removeFiles = async (keys: string[]) => {
+      await Promise.all(keys.map((key) => store.remove(key)));
+    };
+    const actions = new ChatActions({
+      repository,
+      realtime: app.realtime,
+      editWindowMs: app.config.chatEditWindowMs,
+      removeFiles,
+    });
+    app.decorate("chat", { service, actions, writer, push });
     // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
     // (the foreign keys do the rest) and forgets what it cached about a changed one.
     app.accountEvents.listen({
@@ -112,6 +129,7 @@ export const chatModule = fp<ChatModuleOptions>(
           service.sendPrivate(context.user, parseBody(sendPrivateSchema, context.body)),
         [chatDestinations.sendGroup]: (context) =>
           service.sendGroup(context.user, parseBody(sendGroupSchema, context.body)),
+        [chatDestinations.typing]: (context) => service.typing(context.user, parseBody(typingSchema, context.body)),
       },
       topics: [
         {
@@ -129,15 +147,13 @@ export const chatModule = fp<ChatModuleOptions>(
       ],
     });
 
-    const removeFiles = async (keys: string[]) => {
-      await Promise.all(keys.map((key) => store.remove(key)));
-    };
-
-    await app.register(chatRoutes(repository));
+    const recordRead = actions.recordRead.bind(actions);
+    await app.register(chatRoutes(repository, recordRead));
     await app.register(attachmentRoutes(repository, store));
     await app.register(
       async (api) => {
-        await api.register(groupRoutes(repository, removeFiles));
+        await api.register(groupRoutes(repository, removeFiles, recordRead));
+        await api.register(actionRoutes(actions));
         await api.register(pushRoutes(repository, push));
       },
       { prefix: "/api" },

@@ -18,6 +18,10 @@ export interface NewMessage {
   fileUrl?: string | null;
   fileType?: string | null;
   fileName?: string | null;
+  /** DESIGN §10: the message it answers (checked to be in the same conversation). */
+  replyToId?: number | null;
+  /** DESIGN §10: the readers it @mentions (a subset of the readers). */
+  mentionIds?: readonly number[];
 }
 
 /** What became of a write. Only `stored` spent a `seq`. */
@@ -149,6 +153,9 @@ export class MessageWriter {
               fileType: fields.file_type,
               fileName: fields.file_name,
               createdAt: new Date(row.created_at!),
+              editedAt: null,
+              deletedAt: null,
+              replyToId: fields.reply_to_id,
             },
           };
         }
@@ -190,9 +197,12 @@ export function storeMessagesCall(
       file_url: message.fileUrl ?? null,
       file_type: message.fileType ?? null,
       file_name: message.fileName ?? null,
+      reply_to_id: message.replyToId ?? null,
     };
   });
-  const readers = batch.flatMap(({ readers }, n) => readers.map((userId) => ({ n, user_id: userId })));
+  const readers = batch.flatMap(({ message, readers }, n) =>
+    readers.map((userId) => ({ n, user_id: userId, mentioned: message.mentionIds?.includes(userId) ?? false })),
+  );
   const statement = sql`
     SELECT * FROM chat_store_messages(
       ${JSON.stringify(input)}::jsonb,

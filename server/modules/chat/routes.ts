@@ -3,7 +3,7 @@ import { z } from "zod";
 import { chatUserSchema, unreadItemSchema } from "../../../shared/chat.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { type AuthUser, currentUser } from "../../plugins/auth.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
 import type { ChatRepository } from "./repository.ts";
 
@@ -14,8 +14,11 @@ export const onlyOwn = "You can only see and change your own chat state.";
 /** Whether a username in a path names the caller (usernames are unique regardless of case). */
 export const isMe = (name: string, user: { username: string }) => name.toLowerCase() === user.username.toLowerCase();
 
+/** A mark-read call moves the reader's read position (DESIGN §10 receipts) up to `upToSeq`. */
+export type RecordRead = (reader: AuthUser, conversationId: number, upToSeq: number) => Promise<void>;
+
 /** Chat REST of SPEC §7 outside /api (exact paths): users, unread, read marks, private history. */
-export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod => {
+export const chatRoutes = (repository: ChatRepository, recordRead: RecordRead): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
     const tags = ["chat"];
@@ -77,6 +80,7 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         const message = await repository.messageFor(request.params.id);
         if (!message) throw notFound("No such message.");
         await repository.markRead(message.id, user.id);
+        await recordRead(user, message.conversationId, message.seq);
         return reply.status(204).send(null);
       },
     );
@@ -120,7 +124,9 @@ export const chatRoutes = (repository: ChatRepository): FastifyPluginAsyncZod =>
         const user = currentUser(request);
         ownOnly(request.params.me, user);
         const conversation = await repository.privateConversation(user.id, request.params.username);
-        return { marked: await repository.markConversationRead(conversation, user.id) };
+        const marked = await repository.markConversationRead(conversation, user.id);
+        if (conversation !== undefined) await recordRead(user, conversation, Number.MAX_SAFE_INTEGER);
+        return { marked };
       },
     );
   };

@@ -3,21 +3,27 @@ import {
   type ChatMessage,
   canSendInGroup,
   chatDestinations,
+  chatLimits,
   chatMessages,
   chatPaths,
+  groupConversation,
   type PresenceStatus,
   type PushPayload,
+  privateConversation,
+  type ReplyQuote,
   type sendGroupSchema,
   type sendPrivateSchema,
+  type typingSchema,
 } from "../../../shared/chat.ts";
 import type { RefusalCode } from "../../../shared/realtime.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { isStorageKey } from "../../lib/uploads.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
+import { mentionedReaders } from "./actions.ts";
 import type { MessageWriter, NewMessage, WriteResult } from "./message-writer.ts";
 import { type PushService, previewOf } from "./push.ts";
-import { type ChatRepository, type GroupRule, storedMessage } from "./repository.ts";
+import { type ChatRepository, excerptOf, type GroupRule, type MessageRow, storedMessage } from "./repository.ts";
 
 export interface ChatSender {
   id: number;
@@ -27,6 +33,7 @@ export interface ChatSender {
 
 type PrivateInput = z.output<typeof sendPrivateSchema>;
 type GroupInput = z.output<typeof sendGroupSchema>;
+type TypingInput = z.output<typeof typingSchema>;
 
 export const chatRefusals = {
   empty: "A message needs text or a file.",
@@ -36,6 +43,7 @@ export const chatRefusals = {
   notMember: "You are not a member of this group.",
   noPermission: "You don't have permission to send messages in this group.",
   badAttachment: "That attachment is not one of your uploads.",
+  badReply: "You can only reply to a message in the same conversation.",
   rateLimited: chatMessages.rateLimited,
 } as const;
 
@@ -101,6 +109,8 @@ export class ChatService {
   /** Recipients known to be active accounts (by the name asked, lower-cased), until when (ms): saves a query per message under load. */
   private readonly activeRecipients = new Map<string, { account: AccountRef; until: number }>();
   /** Recipients to look up at the end of this turn of the event loop, with who waits for each. */
+  /** When each person last had a TYPING delivered, by person and conversation. */
+  private readonly typingSentAt = new Map<string, number>();
   private pendingLookups:
     | Map<string, { resolve: (account: AccountRef | undefined) => void; reject: (error: unknown) => void }[]>
     | undefined;
@@ -125,19 +135,26 @@ export class ChatService {
     if (input.recipient.toLowerCase() === sender.username.toLowerCase()) {
       throw chatRefusal(chatRefusals.toSelf, "INVALID", clientId);
     }
-    const [attachment, recipient] = await Promise.all([
+    const [attachment, recipient, original] = await Promise.all([
       this.attachment(sender, input, clientId),
       this.activeAccount(input.recipient),
+      this.original(input.replyToId, clientId),
     ]);
     if (!recipient) throw chatRefusal(chatRefusals.noRecipient, "NOT_FOUND", clientId);
     if (recipient.id === sender.id) throw chatRefusal(chatRefusals.toSelf, "INVALID", clientId);
     const content = this.content(input.content, attachment, clientId);
+    const pair = (a: number | null, b: number | null) =>
+      (a === sender.id && b === recipient.id) || (a === recipient.id && b === sender.id);
+    if (original && !(original.groupId === null && pair(original.senderId, original.recipientId))) {
+      throw chatRefusal(chatRefusals.badReply, "INVALID", clientId);
+    }
+    const reply = original && quoteOf(original, [sender, recipient]);
 
     const result = await this.writer.write(
-      { type: "PRIVATE_MESSAGE", sender, recipient, clientId, content, ...attachment },
+      { type: "PRIVATE_MESSAGE", sender, recipient, clientId, content, replyToId: original?.id, ...attachment },
       [recipient.id],
     );
-    const message = await this.outcome(result, sender, clientId);
+    const message = await this.outcome(result, sender, clientId, { reply });
     if (result.status === "duplicate") return message;
     await Promise.all([
       this.realtime.publishToUser(recipient.username, chatDestinations.privateQueueSuffix, message),
@@ -150,33 +167,47 @@ export class ChatService {
 
   async sendGroup(sender: ChatSender, input: GroupInput): Promise<ChatMessage> {
     const clientId = input.clientId;
-    const [rule, members, attachment] = await Promise.all([
+    const [rule, members, attachment, original] = await Promise.all([
       this.repository.groupRuleFor(input.groupId, sender.id),
       this.repository.members(input.groupId),
       this.attachment(sender, input, clientId),
+      this.original(input.replyToId, clientId),
     ]);
     if (!rule) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
     if (!rule.isMember && sender.role !== "admin") throw chatRefusal(chatRefusals.notMember, "FORBIDDEN", clientId);
     if (!canSendByIds(sender, rule)) throw chatRefusal(chatRefusals.noPermission, "FORBIDDEN", clientId);
     const content = this.content(input.content, attachment, clientId);
+    if (original && original.groupId !== input.groupId) throw chatRefusal(chatRefusals.badReply, "INVALID", clientId);
+    const reply = original && quoteOf(original, members);
 
     const readers = members.filter((member) => member.id !== sender.id);
+    const mentioned = mentionedReaders(readers, content);
     const result = await this.writer.write(
-      { type: "GROUP_MESSAGE", sender, groupId: input.groupId, clientId, content, ...attachment },
+      {
+        type: "GROUP_MESSAGE",
+        sender,
+        groupId: input.groupId,
+        clientId,
+        content,
+        replyToId: original?.id,
+        mentionIds: mentioned.map((reader) => reader.id),
+        ...attachment,
+      },
       readers.map((reader) => reader.id),
     );
-    const message = await this.outcome(result, sender, clientId);
+    const message = await this.outcome(result, sender, clientId, {
+      reply,
+      mentions: mentioned.map((reader) => reader.username).sort(),
+    });
     if (result.status === "duplicate") return message;
     await Promise.all([
       this.realtime.publishToTopic(chatDestinations.group(input.groupId), message),
       attachment.fileUrl ? this.markSent(attachment.fileUrl) : undefined,
     ]);
-    this.pushToOffline(
-      readers,
-      message,
-      { kind: "group", groupId: input.groupId },
-      `${sender.username} in ${rule.name}`,
-    );
+    const chat = { kind: "group", groupId: input.groupId } as const;
+    const others = readers.filter((reader) => !mentioned.includes(reader));
+    this.pushToOffline(others, message, chat, `${sender.username} in ${rule.name}`);
+    this.pushToOffline(mentioned, message, chat, `${sender.username} mentioned you in ${rule.name}`);
     return message;
   }
 
@@ -184,10 +215,15 @@ export class ChatService {
    * The message a write stands for, or the refusal. A duplicate is delivered again to its sender
    * alone (its first delivery may be what a reconnect lost); the others had it already.
    */
-  private async outcome(result: WriteResult, sender: ChatSender, clientId: string | undefined): Promise<ChatMessage> {
+  private async outcome(
+    result: WriteResult,
+    sender: ChatSender,
+    clientId: string | undefined,
+    extra: { reply?: ReplyQuote; mentions?: string[] } = {},
+  ): Promise<ChatMessage> {
     switch (result.status) {
       case "stored":
-        return storedMessage(result.row);
+        return storedMessage(result.row, extra);
       case "rate-limited":
         throw chatRefusal(chatRefusals.rateLimited, "RATE_LIMITED", clientId);
       case "no-conversation":
@@ -199,6 +235,59 @@ export class ChatService {
         return message;
       }
     }
+  }
+
+  /**
+   * DESIGN §10 typing: to the other person, or the group; never stored, and at most one per
+   * `typingEveryMs` per person and conversation (on this instance) goes out: more are dropped.
+   */
+  async typing(sender: ChatSender, input: TypingInput): Promise<void> {
+    const key =
+      "recipient" in input ? `${sender.id}:u:${input.recipient.toLowerCase()}` : `${sender.id}:g:${input.groupId}`;
+    const now = Date.now();
+    const last = this.typingSentAt.get(key);
+    if (last !== undefined && now - last < chatLimits.typingEveryMs) return;
+    if (this.typingSentAt.size >= 10_000) {
+      for (const [k, at] of this.typingSentAt) if (now - at >= chatLimits.typingEveryMs) this.typingSentAt.delete(k);
+    }
+    this.typingSentAt.set(key, now);
+    try {
+      await this.deliverTyping(sender, input);
+    } catch (error) {
+      // Refused: nothing went out, so the next one is checked (and refused) again, not dropped unheard.
+      if (this.typingSentAt.get(key) === now) this.typingSentAt.delete(key);
+      throw error;
+    }
+  }
+
+  private async deliverTyping(sender: ChatSender, input: TypingInput): Promise<void> {
+    if ("recipient" in input) {
+      const recipient = await this.activeAccount(input.recipient);
+      if (!recipient || recipient.id === sender.id) throw chatRefusal(chatRefusals.noRecipient, "NOT_FOUND");
+      await this.realtime.publishToUser(recipient.username, chatDestinations.privateQueueSuffix, {
+        type: "TYPING",
+        conversation: privateConversation(sender.username),
+        from: sender.username,
+      });
+      return;
+    }
+    const rule = await this.repository.groupRuleFor(input.groupId, sender.id);
+    if (!rule) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND");
+    if (!rule.isMember && sender.role !== "admin") throw chatRefusal(chatRefusals.notMember, "FORBIDDEN");
+    if (!canSendByIds(sender, rule)) throw chatRefusal(chatRefusals.noPermission, "FORBIDDEN");
+    await this.realtime.publishToTopic(chatDestinations.group(input.groupId), {
+      type: "TYPING",
+      conversation: groupConversation(input.groupId),
+      from: sender.username,
+    });
+  }
+
+  /** The message a reply answers, as stored; undefined when it does not reply; refused when there is no such message. */
+  private async original(replyToId: number | undefined, clientId: string | undefined): Promise<MessageRow | undefined> {
+    if (replyToId === undefined) return undefined;
+    const row = await this.repository.messageFor(replyToId);
+    if (!row) throw chatRefusal(chatRefusals.badReply, "INVALID", clientId);
+    return row;
   }
 
   /**
@@ -298,4 +387,10 @@ export class ChatService {
       );
     })().catch((error: unknown) => this.log.warn({ err: error }, "push after send failed"));
   }
+}
+
+/** A reply's quote of its original; the sender named as the people at hand are called now. */
+function quoteOf(original: MessageRow, people: readonly AccountRef[]): ReplyQuote {
+  const sender = people.find((person) => person.id === original.senderId)?.username ?? original.senderName;
+  return { id: original.id, sender, excerpt: excerptOf(original.content, original.deletedAt !== null) };
 }

@@ -19,7 +19,7 @@ export async function chatPerson(t: TestApp, overrides: EmployeeOverrides = {}):
   return { id: employee.id, username: employee.username, password: employee.password, token };
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A REST call as `who`. */
 export const call = (t: TestApp, method: Method, url: string, who: { token: string }, payload?: object) =>

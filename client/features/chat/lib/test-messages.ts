@@ -16,6 +16,11 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     fileUrl: null,
     fileType: null,
     fileName: null,
+    editedAt: null,
+    deleted: false,
+    replyTo: null,
+    reactions: {},
+    mentions: [],
     ...overrides,
   };
 }

@@ -1,0 +1,273 @@
+import {
+  type ChatEvent,
+  type ChatMessage,
+  type ConversationKey,
+  chatDestinations,
+  chatLimits,
+  groupConversation,
+  mentionedNames,
+  parseConversationKey,
+  privateConversation,
+  type ReactionsResult,
+  type Reader,
+  type ReadMark,
+  type SearchPage,
+} from "../../../shared/chat.ts";
+import type { AccountKind } from "../../../shared/roles.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { AccountRef } from "../../plugins/account-events.ts";
+import type { ChatRepository, ConversationRow, MessageRow } from "./repository.ts";
+import { highlight, searchTerms, toTsQuery } from "./search.ts";
+import type { ChatDelivery } from "./service.ts";
+
+/** Who acts. */
+export interface ChatActor {
+  id: number;
+  username: string;
+  role: AccountKind;
+}
+
+export const actionRefusals = {
+  noMessage: "No such message.",
+  notSender: "Only its sender can edit a message.",
+  cannotDelete: "Only its sender, or an administrator in a group, can delete a message.",
+  deleted: "This message was deleted.",
+  editWindow: (minutes: number) => `A message can only be edited in the first ${minutes} minutes after it was sent.`,
+  tooManyReactions: `A message can have at most ${chatLimits.maxReactionsPerMessage} different reactions.`,
+  notEmoji: "A reaction is one emoji.",
+  noConversation: "No such conversation.",
+  notYours: "You cannot read this conversation.",
+  noWords: "Search for at least one word (letters or digits).",
+} as const;
+
+// `v` (Unicode sets) reads RGI_Emoji: one emoji as keyboards send it, flags and families included.
+const ONE_EMOJI = /^\p{RGI_Emoji}$/v;
+
+/** Whether a reaction's path segment is one emoji. */
+export const isEmoji = (text: string) => text.length <= chatLimits.maxEmojiChars && ONE_EMOJI.test(text);
+
+export interface ChatActionsOptions {
+  repository: ChatRepository;
+  realtime: ChatDelivery;
+  /** DESIGN §10: CHAT_EDIT_WINDOW_MIN, in ms. */
+  editWindowMs: number;
+  /** Removes attachment files whose rows a deletion removed. */
+  removeFiles: (keys: string[]) => Promise<void>;
+}
+
+/**
+ * What people do to messages once sent (DESIGN §10): edit, delete, react, read receipts, search.
+ * Each action checks on the server who may do it, changes storage, then tells every open view of
+ * the conversation with a live event on the destinations its messages travel.
+ */
+export class ChatActions {
+  private readonly repository: ChatRepository;
+  private readonly realtime: ChatDelivery;
+  private readonly editWindowMs: number;
+  private readonly removeFiles: (keys: string[]) => Promise<void>;
+
+  constructor(options: ChatActionsOptions) {
+    this.repository = options.repository;
+    this.realtime = options.realtime;
+    this.editWindowMs = options.editWindowMs;
+    this.removeFiles = options.removeFiles;
+  }
+
+  async edit(actor: ChatActor, messageId: number, content: string): Promise<ChatMessage> {
+    const { row, conversation } = await this.readable(actor, messageId);
+    if (row.senderId !== actor.id) throw forbidden(actionRefusals.notSender);
+    if (row.deletedAt) throw conflict(actionRefusals.deleted);
+    if (Date.now() - row.createdAt.getTime() > this.editWindowMs) {
+      throw forbidden(actionRefusals.editWindow(Math.round(this.editWindowMs / 60_000)));
+    }
+    const mentionIds = row.groupId === null ? undefined : await this.mentionIds(row.groupId, actor.id, content);
+    if (!(await this.repository.editMessage(row.id, content, mentionIds))) throw conflict(actionRefusals.deleted);
+    const message = await this.messageOrGone(row.id);
+    await this.publish(conversation, { type: "MESSAGE_UPDATED", message });
+    return message;
+  }
+
+  /** Deletes a message (tombstone); deleting it again changes nothing. */
+  async remove(actor: ChatActor, messageId: number): Promise<void> {
+    const row = await this.repository.messageFor(messageId);
+    if (!row) throw notFound(actionRefusals.noMessage);
+    const conversation = await this.repository.conversation(row.conversationId);
+    if (!conversation) throw notFound(actionRefusals.noMessage);
+    // A sender may take back their message even from a group they have since left.
+    if (row.senderId !== actor.id) {
+      if (!(await this.canRead(actor, conversation))) throw notFound(actionRefusals.noMessage);
+      if (!(row.groupId !== null && actor.role === "admin")) throw forbidden(actionRefusals.cannotDelete);
+    }
+    const deleted = await this.repository.deleteMessage(row.id);
+    if (!deleted) return;
+    await this.removeFiles(deleted.attachmentKeys);
+    const message = await this.messageOrGone(row.id);
+    await this.publish(conversation, { type: "MESSAGE_DELETED", message });
+  }
+
+  async react(actor: ChatActor, messageId: number, emoji: string, add: boolean): Promise<ReactionsResult> {
+    if (!isEmoji(emoji)) throw badRequest(actionRefusals.notEmoji);
+    const { row, conversation } = await this.readable(actor, messageId);
+    if (row.deletedAt) throw conflict(actionRefusals.deleted);
+    let changed: boolean;
+    if (add) {
+      const outcome = await this.repository.addReaction(row.id, actor.id, emoji, chatLimits.maxReactionsPerMessage);
+      if (outcome === "deleted") throw conflict(actionRefusals.deleted);
+      if (outcome === "full") throw conflict(actionRefusals.tooManyReactions);
+      changed = outcome === "added";
+    } else {
+      changed = await this.repository.removeReaction(row.id, actor.id, emoji);
+    }
+    const reactions = await this.repository.reactions(row.id);
+    if (changed) await this.publish(conversation, { type: "REACTIONS_UPDATED", messageId: row.id, reactions });
+    return { messageId: row.id, reactions };
+  }
+
+  async readers(actor: ChatActor, messageId: number): Promise<Reader[]> {
+    const { row } = await this.readable(actor, messageId);
+    return this.repository.readers(row.conversationId, row.seq, row.senderId);
+  }
+
+  /** How far the others have read a conversation (none yet: nobody). */
+  async readMarks(actor: ChatActor, key: ConversationKey): Promise<ReadMark[]> {
+    const conversationId = await this.conversationFor(actor, key);
+    return conversationId === undefined ? [] : this.repository.readMarks(conversationId, actor.id);
+  }
+
+  /**
+   * The reader has read a conversation up to `upToSeq` (a mark-read call): their read position
+   * moves forward and the others of the conversation are told (READ). Only its people leave
+   * receipts: an administrator looking into a group they are not in does not.
+   */
+  async recordRead(reader: ChatActor, conversationId: number, upToSeq: number): Promise<void> {
+    const conversation = await this.repository.conversation(conversationId);
+    if (!conversation || !(await this.isParticipant(reader, conversation))) return;
+    const mark = await this.repository.advanceReadMark(
+      conversationId,
+      reader.id,
+      Math.min(upToSeq, conversation.lastSeq),
+    );
+    if (!mark) return;
+    const read = { type: "READ" as const, reader: reader.username, upToSeq: mark.upToSeq, at: mark.at.toISOString() };
+    if (conversation.groupId !== null) {
+      await this.realtime.publishToTopic(chatDestinations.group(conversation.groupId), {
+        ...read,
+        conversation: groupConversation(conversation.groupId),
+      });
+      return;
+    }
+    const otherId = conversation.userLow === reader.id ? conversation.userHigh : conversation.userLow;
+    const other = otherId === null ? undefined : (await this.repository.usernames([otherId])).get(otherId);
+    if (other) {
+      await this.realtime.publishToUser(other, chatDestinations.privateQueueSuffix, {
+        ...read,
+        conversation: privateConversation(reader.username),
+      });
+    }
+  }
+
+  /** DESIGN §10 search over what the actor may read now. */
+  async search(
+    actor: ChatActor,
+    query: { q: string; conversation?: ConversationKey; page: number; size: number },
+  ): Promise<SearchPage> {
+    const terms = searchTerms(query.q);
+    if (!terms) throw badRequest(actionRefusals.noWords, { q: actionRefusals.noWords });
+    const empty: SearchPage = { content: [], page: query.page, size: query.size, totalElements: 0, last: true };
+    let conversationId: number | undefined;
+    if (query.conversation !== undefined) {
+      conversationId = await this.conversationFor(actor, query.conversation);
+      if (conversationId === undefined) return empty;
+    }
+    const found = await this.repository.search(actor.id, toTsQuery(terms), conversationId, query.page, query.size);
+    return {
+      content: found.messages.map((message) => ({
+        message,
+        conversation: conversationOf(message, actor.username),
+        highlight: highlight(message.content, terms),
+      })),
+      page: query.page,
+      size: query.size,
+      totalElements: found.total,
+      last: (query.page + 1) * query.size >= found.total,
+    };
+  }
+
+  /** The message and its conversation, when the actor may read it (404 otherwise: its existence is not theirs to know). */
+  private async readable(
+    actor: ChatActor,
+    messageId: number,
+  ): Promise<{ row: MessageRow; conversation: ConversationRow }> {
+    const row = await this.repository.messageFor(messageId);
+    const conversation = row && (await this.repository.conversation(row.conversationId));
+    if (!row || !conversation || !(await this.canRead(actor, conversation))) {
+      throw notFound(actionRefusals.noMessage);
+    }
+    return { row, conversation };
+  }
+
+  /** The conversation a key names for the actor: undefined when there is none yet; 403/404 when not theirs. */
+  private async conversationFor(actor: ChatActor, key: ConversationKey): Promise<number | undefined> {
+    const parsed = parseConversationKey(key);
+    if (!parsed) throw badRequest(actionRefusals.noConversation);
+    if (parsed.kind === "private") return this.repository.privateConversation(actor.id, parsed.username);
+    const rule = await this.repository.groupRuleFor(parsed.groupId, actor.id);
+    if (!rule) throw notFound(actionRefusals.noConversation);
+    if (!rule.isMember && actor.role !== "admin") throw forbidden(actionRefusals.notYours);
+    return this.repository.groupConversation(parsed.groupId);
+  }
+
+  /** Its two people; a group's members, and administrators (who may read any group). */
+  private async canRead(actor: ChatActor, conversation: ConversationRow): Promise<boolean> {
+    if (conversation.groupId !== null && actor.role === "admin") return true;
+    return this.isParticipant(actor, conversation);
+  }
+
+  private async isParticipant(actor: ChatActor, conversation: ConversationRow): Promise<boolean> {
+    if (conversation.groupId === null) return conversation.userLow === actor.id || conversation.userHigh === actor.id;
+    return this.repository.isMember(conversation.groupId, actor.id);
+  }
+
+  /** The members of a group a text @mentions (never its author). */
+  private async mentionIds(groupId: number, authorId: number, content: string): Promise<number[]> {
+    const names = new Set(mentionedNames(content).map((name) => name.toLowerCase()));
+    if (names.size === 0) return [];
+    const members = await this.repository.members(groupId);
+    return members
+      .filter((member) => member.id !== authorId && names.has(member.username.toLowerCase()))
+      .map((member) => member.id);
+  }
+
+  private async messageOrGone(id: number): Promise<ChatMessage> {
+    const message = await this.repository.message(id);
+    if (!message) throw notFound(actionRefusals.noMessage);
+    return message;
+  }
+
+  /** An event to every open view of a conversation: its group topic, or both people's private queues. */
+  private async publish(conversation: ConversationRow, event: ChatEvent): Promise<void> {
+    if (conversation.groupId !== null) {
+      await this.realtime.publishToTopic(chatDestinations.group(conversation.groupId), event);
+      return;
+    }
+    const ids = [conversation.userLow, conversation.userHigh].filter((id): id is number => id !== null);
+    const names = await this.repository.usernames(ids);
+    await Promise.all(
+      [...names.values()].map((name) => this.realtime.publishToUser(name, chatDestinations.privateQueueSuffix, event)),
+    );
+  }
+}
+
+/** The conversation a message belongs to, named from `me`'s side. */
+export function conversationOf(message: ChatMessage, me: string): ConversationKey {
+  if (message.groupId !== null) return groupConversation(message.groupId);
+  const other = message.sender.toLowerCase() === me.toLowerCase() ? message.recipient : message.sender;
+  return privateConversation(other ?? "");
+}
+
+/** Mentioned members of a group among its readers, as the send path needs them. */
+export function mentionedReaders(readers: readonly AccountRef[], content: string): AccountRef[] {
+  const names = new Set(mentionedNames(content).map((name) => name.toLowerCase()));
+  if (names.size === 0) return [];
+  return readers.filter((reader) => names.has(reader.username.toLowerCase()));
+}
