@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatPaths, type PushPayload } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
-import { authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { pushSubscriptions } from "../../db/schema.ts";
@@ -272,5 +272,35 @@ describe("web push", () => {
       5_000,
       "the gone subscription to be removed",
     );
+  });
+
+  it("tells an offline member they were @mentioned, and the others only who wrote where", async () => {
+    const [erin, frank, gina] = [await person(), await person(), await person()];
+    const frankKeys = browserKeys();
+    const ginaKeys = browserKeys();
+    expect((await subscribe(frank, frankKeys.json(`${push.origin}/frank`))).statusCode).toBe(201);
+    expect((await subscribe(gina, ginaKeys.json(`${push.origin}/gina`))).statusCode).toBe(201);
+    const admin = await adminToken(t);
+    const group = (
+      await t.app.inject({
+        method: "POST",
+        url: chatPaths.createGroup,
+        headers: authHeader(admin),
+        payload: { name: "Shop drawings", members: [erin.username, frank.username, gina.username] },
+      })
+    ).json();
+    const sender = await stompClient(t.url, erin);
+    clients.push(sender);
+    await sender.send(chatDestinations.sendGroup, {
+      groupId: group.id,
+      content: `@${frank.username.toUpperCase()} can you check the splice at C-4?`,
+    });
+    const toFrank = await waitFor(() => push.received.find((r) => r.path === "/frank"), 10_000, "frank's push");
+    const toGina = await waitFor(() => push.received.find((r) => r.path === "/gina"), 10_000, "gina's push");
+    const mentioned = JSON.parse(decrypt(toFrank.body, frankKeys)) as PushPayload;
+    const other = JSON.parse(decrypt(toGina.body, ginaKeys)) as PushPayload;
+    expect(mentioned.title).toBe(`${erin.username} mentioned you in Shop drawings`);
+    expect(other.title).toBe(`${erin.username} in Shop drawings`);
+    expect(mentioned.chat).toEqual({ kind: "group", groupId: group.id });
   });
 });
