@@ -40,8 +40,10 @@ export const actionRefusals = {
   noWords: "Search for at least one word (letters or digits).",
 } as const;
 
-// `v` (Unicode sets) reads RGI_Emoji: one emoji as keyboards send it, flags and families included.
-const ONE_EMOJI = /^\p{RGI_Emoji}$/v;
+// `v` (Unicode sets, Node 20) reads RGI_Emoji: one emoji as keyboards send it, flags and families
+// included. Built at run time: TypeScript's target (ES2022) does not know the flag in a literal.
+const unicodeSets: string = "v";
+const ONE_EMOJI = new RegExp("^\\p{RGI_Emoji}$", unicodeSets);
 
 /** Whether a reaction's path segment is one emoji. */
 export const isEmoji = (text: string) => text.length <= chatLimits.maxEmojiChars && ONE_EMOJI.test(text);
