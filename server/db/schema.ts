@@ -262,7 +262,9 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
-    index("messages_search_idx").using("gin", t.search),
+    // fastupdate off: new entries go straight into the index, not a pending list the planner
+    // shies away from until a VACUUM (which PGlite, without autovacuum, never runs): decision 018.
+    index("messages_search_idx").using("gin", t.search).with({ fastupdate: false }),
     index("messages_reply_to_id_idx").on(t.replyToId).where(sql`${t.replyToId} is not null`),
     uniqueIndex("messages_sender_client_id_idx").on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
     // The rate limit counts a sender's recent messages.

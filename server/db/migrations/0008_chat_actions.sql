@@ -35,7 +35,7 @@ CREATE INDEX "chat_mentions_user_id_idx" ON "chat_mentions" USING btree ("user_i
 CREATE INDEX "chat_reactions_user_id_idx" ON "chat_reactions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "chat_read_marks_user_id_idx" ON "chat_read_marks" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_reply_to_id_messages_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "messages_search_idx" ON "messages" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "messages_search_idx" ON "messages" USING gin ("search") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "messages_reply_to_id_idx" ON "messages" USING btree ("reply_to_id") WHERE "messages"."reply_to_id" is not null;--> statement-breakpoint
 -- chat_store_messages, as in 0007, and: a message's `reply_to_id` (checked by the caller to be in the
 -- same conversation); readers may carry `mentioned` (DESIGN §10 @mentions): their unread row says so
