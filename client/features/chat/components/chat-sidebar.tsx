@@ -1,13 +1,14 @@
-import { BellRing, Plus, Search, UsersRound } from "lucide-react";
+import { AtSign, BellRing, ListFilter, Plus, UsersRound } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import type { ChatGroup, ChatUser } from "../../../../shared/chat.ts";
 import { useChatContext } from "../hooks/chat-context.ts";
-import { badgeText, unreadLabel } from "../lib/badge.ts";
+import { badgeText, mentionLabel, unreadLabel } from "../lib/badge.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
 import { compareByPresence, statusLook } from "../lib/presence.ts";
-import { unreadCount } from "../lib/unread.ts";
+import { hasUnreadMention, unreadCount } from "../lib/unread.ts";
 import { GroupAvatar, UserAvatar } from "./avatar.tsx";
+import { ChatSearch, type MessageSearch } from "./chat-search.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
 
 export interface ChatSidebarProps {
@@ -16,10 +17,26 @@ export interface ChatSidebarProps {
   push: { show: boolean; busy: boolean; onEnable: () => void };
   /** In the phone drawer the header is the drawer's own. */
   inDrawer?: boolean;
+  /** The message search on top (kept by the chat view: it outlives the drawer). */
+  search: MessageSearch;
+  onSearchChange: (next: MessageSearch) => void;
+  /** A search hit was chosen: open its conversation around it. */
+  onJump: (chat: ChatRef, messageId: number) => void;
 }
 
-/** The chats: people with presence and unread badges, then groups; a filter on top. */
-export function ChatSidebar({ onSelect, onCreateGroup, push, inDrawer = false }: ChatSidebarProps) {
+/**
+ * The chats: people with presence and unread badges, then groups, under a filter; above them the
+ * message search, whose hits take the list's place while it holds a query.
+ */
+export function ChatSidebar({
+  onSelect,
+  onCreateGroup,
+  push,
+  inDrawer = false,
+  search,
+  onSearchChange,
+  onJump,
+}: ChatSidebarProps) {
   const { directory, unread, conversation, role } = useChatContext();
   const { activeKey } = conversation;
   const [query, setQuery] = useState("");
@@ -51,86 +68,89 @@ export function ChatSidebar({ onSelect, onCreateGroup, push, inDrawer = false }:
           <ConnectionBadge />
         </div>
       )}
-      <div className="px-3 pt-3">
-        <label htmlFor={searchId} className="sr-only">
-          Search people and groups
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            size={16}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-steel-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search people and groups"
-            autoComplete="off"
-            className="h-9 w-full rounded-lg border border-steel-200 bg-white pr-3 pl-9 text-base text-steel-900 placeholder:text-steel-400 focus:border-steel-500 sm:text-sm"
-          />
+      <ChatSearch search={search} onSearchChange={onSearchChange} onJump={onJump} headingLevel={inDrawer ? 3 : 4}>
+        <div className="px-3 pt-2">
+          <label htmlFor={searchId} className="sr-only">
+            Search people and groups
+          </label>
+          <div className="relative">
+            <ListFilter
+              aria-hidden="true"
+              size={16}
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-steel-400"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Search people and groups"
+              autoComplete="off"
+              className="h-9 w-full rounded-lg border border-steel-200 bg-white pr-3 pl-9 text-base text-steel-900 placeholder:text-steel-400 focus:border-steel-500 sm:text-sm"
+            />
+          </div>
         </div>
-      </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-3">
-        <ListSection
-          title="People"
-          headingLevel={inDrawer ? 3 : 4}
-          count={directory.users.data ? people.length : undefined}
-          loading={directory.users.isPending}
-          failed={directory.users.isError}
-          empty={needle ? "Nobody matches." : "No colleagues yet."}
-        >
-          {people.map((user) => (
-            <PersonItem
-              key={user.username}
-              user={user}
-              active={activeKey === chatKey({ kind: "user", username: user.username })}
-              unread={unreadCount(unread, { kind: "user", username: user.username })}
-              onSelect={onSelect}
-            />
-          ))}
-        </ListSection>
+        <div className="min-h-0 flex-1 overflow-y-auto px-2 pt-2 pb-3">
+          <ListSection
+            title="People"
+            headingLevel={inDrawer ? 3 : 4}
+            count={directory.users.data ? people.length : undefined}
+            loading={directory.users.isPending}
+            failed={directory.users.isError}
+            empty={needle ? "Nobody matches." : "No colleagues yet."}
+          >
+            {people.map((user) => (
+              <PersonItem
+                key={user.username}
+                user={user}
+                active={activeKey === chatKey({ kind: "user", username: user.username })}
+                unread={unreadCount(unread, { kind: "user", username: user.username })}
+                onSelect={onSelect}
+              />
+            ))}
+          </ListSection>
 
-        <ListSection
-          title="Groups"
-          headingLevel={inDrawer ? 3 : 4}
-          count={directory.groups.data ? groups.length : undefined}
-          loading={directory.groups.isPending}
-          failed={directory.groups.isError}
-          empty={
-            needle
-              ? "No group matches."
-              : role === "admin"
-                ? "No groups yet. Create one."
-                : "You are not in any group yet."
-          }
-          action={
-            onCreateGroup && (
-              <button
-                type="button"
-                data-create-group=""
-                onClick={onCreateGroup}
-                className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent-700 hover:bg-accent-50 hover:text-accent-700"
-              >
-                <Plus aria-hidden="true" size={14} />
-                New group
-              </button>
-            )
-          }
-        >
-          {groups.map((group) => (
-            <GroupItem
-              key={group.id}
-              group={group}
-              active={activeKey === chatKey({ kind: "group", groupId: group.id })}
-              unread={unreadCount(unread, { kind: "group", groupId: group.id })}
-              onSelect={onSelect}
-            />
-          ))}
-        </ListSection>
-      </div>
+          <ListSection
+            title="Groups"
+            headingLevel={inDrawer ? 3 : 4}
+            count={directory.groups.data ? groups.length : undefined}
+            loading={directory.groups.isPending}
+            failed={directory.groups.isError}
+            empty={
+              needle
+                ? "No group matches."
+                : role === "admin"
+                  ? "No groups yet. Create one."
+                  : "You are not in any group yet."
+            }
+            action={
+              onCreateGroup && (
+                <button
+                  type="button"
+                  data-create-group=""
+                  onClick={onCreateGroup}
+                  className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent-700 hover:bg-accent-50 hover:text-accent-700"
+                >
+                  <Plus aria-hidden="true" size={14} />
+                  New group
+                </button>
+              )
+            }
+          >
+            {groups.map((group) => (
+              <GroupItem
+                key={group.id}
+                group={group}
+                active={activeKey === chatKey({ kind: "group", groupId: group.id })}
+                unread={unreadCount(unread, { kind: "group", groupId: group.id })}
+                mentioned={hasUnreadMention(unread, { kind: "group", groupId: group.id })}
+                onSelect={onSelect}
+              />
+            ))}
+          </ListSection>
+        </div>
+      </ChatSearch>
 
       {push.show && (
         <div className="border-t border-steel-200 px-3 py-2.5">
@@ -205,7 +225,7 @@ function UnreadBadge({ count }: { count: number }) {
   const text = badgeText(count);
   if (!text) return null;
   return (
-    <span className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white tabular-nums">
+    <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white tabular-nums">
       <span aria-hidden="true">{text}</span>
       <span className="sr-only">{unreadLabel(count)}</span>
     </span>
@@ -249,9 +269,25 @@ function PersonItem({
             {[look.label, user.role === "admin" ? "Admin" : null, `@${user.username}`].filter(Boolean).join(" · ")}
           </span>
         </span>
-        <UnreadBadge count={unread} />
+        <span className="ml-auto flex shrink-0 items-center">
+          <UnreadBadge count={unread} />
+        </span>
       </button>
     </li>
+  );
+}
+
+/** DESIGN §10: an unread message here @mentions me. */
+function MentionBadge() {
+  return (
+    <span
+      role="img"
+      aria-label={mentionLabel}
+      title={mentionLabel}
+      className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-steel-900 text-white"
+    >
+      <AtSign aria-hidden="true" size={12} strokeWidth={2.75} />
+    </span>
   );
 }
 
@@ -259,11 +295,13 @@ function GroupItem({
   group,
   active,
   unread,
+  mentioned,
   onSelect,
 }: {
   group: ChatGroup;
   active: boolean;
   unread: number;
+  mentioned: boolean;
   onSelect: (chat: ChatRef) => void;
 }) {
   return (
@@ -285,7 +323,10 @@ function GroupItem({
             {group.adminOnlyMessage && " · Admins only"}
           </span>
         </span>
-        <UnreadBadge count={unread} />
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          {mentioned && <MentionBadge />}
+          <UnreadBadge count={unread} />
+        </span>
       </button>
     </li>
   );

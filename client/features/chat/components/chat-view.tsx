@@ -12,6 +12,7 @@ import { useMediaQuery } from "../hooks/use-media-query.ts";
 import { usePushNotifications } from "../hooks/use-push-notifications.ts";
 import { type ChatRef, parseChatParam } from "../lib/chat-ref.ts";
 import { needsReveal } from "../lib/scroll.ts";
+import { emptySearch, type MessageSearch } from "./chat-search.tsx";
 import { ChatSidebar } from "./chat-sidebar.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
 import { ConversationPane } from "./conversation-pane.tsx";
@@ -46,6 +47,8 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  // The message search outlives the phone's drawer (closed to show a hit, opened again for the next).
+  const [search, setSearch] = useState<MessageSearch>(emptySearch);
   const rootRef = useRef<HTMLDivElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -53,7 +56,9 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
   const focusAfterOpen = useRef<"composer" | "heading" | null>(null);
   const push = usePushNotifications(identity.username);
   const toast = useToast();
-  const { open, close } = chat.conversation;
+  const { open, close, jumpToMessage } = chat.conversation;
+  /** A jump waiting for the drawer to close: the message it focuses is outside the drawer's focus trap. */
+  const jumpAfterClose = useRef<(() => void) | null>(null);
   const { groupsById, users } = chat.directory;
 
   const select = useCallback(
@@ -64,6 +69,16 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
       focusAfterOpen.current = from === "link" ? null : wide ? "composer" : "heading";
     },
     [open, wide],
+  );
+
+  /** A search hit: its conversation opens around it (and focuses it); on a phone the drawer makes way first. */
+  const jump = useCallback(
+    (target: ChatRef, messageId: number, from: "list" | "drawer") => {
+      if (from === "list") return jumpToMessage(target, messageId);
+      jumpAfterClose.current = () => jumpToMessage(target, messageId);
+      setDrawerOpen(false);
+    },
+    [jumpToMessage],
   );
 
   // Focus lands in the newly opened chat once it has rendered. The window shows the whole chat
@@ -144,6 +159,9 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
       onSelect={(target) => select(target, inDrawer ? "drawer" : "list")}
       onCreateGroup={onCreateGroup}
       push={pushControl}
+      search={search}
+      onSearchChange={setSearch}
+      onJump={(target, messageId) => jump(target, messageId, inDrawer ? "drawer" : "list")}
     />
   );
 
@@ -181,9 +199,19 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 data-[state=open]:animate-[chat-fade-in_150ms_ease-out]" />
               <Dialog.Content
-                onCloseAutoFocus={(event) => {
-                  if (!focusAfterOpen.current) return;
+                onEscapeKeyDown={(event) => {
+                  // Escape clears a search first; the next one closes the drawer.
+                  if (!search.text) return;
                   event.preventDefault();
+                  setSearch((current) => ({ ...current, text: "" }));
+                }}
+                onCloseAutoFocus={(event) => {
+                  // Focus goes to the chat that opened, or to the message a search hit jumps to.
+                  const pendingJump = jumpAfterClose.current;
+                  jumpAfterClose.current = null;
+                  if (!focusAfterOpen.current && !pendingJump) return;
+                  event.preventDefault();
+                  pendingJump?.();
                 }}
                 className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-2xl focus:outline-none data-[state=open]:animate-[chat-drawer-in_200ms_ease-out]"
               >
@@ -199,7 +227,9 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
                     </Dialog.Close>
                   </div>
                 </div>
-                <Dialog.Description className="sr-only">Choose a person or a group to chat with.</Dialog.Description>
+                <Dialog.Description className="sr-only">
+                  Search messages, or choose a person or a group to chat with.
+                </Dialog.Description>
                 <div className="min-h-0 flex-1">{sidebar(true)}</div>
               </Dialog.Content>
             </Dialog.Portal>

@@ -1,15 +1,21 @@
 import { Lock, MessagesSquare, PanelLeftOpen } from "lucide-react";
-import { type RefObject, useRef } from "react";
-import { canManageGroup, chatMessages } from "../../../../shared/chat.ts";
+import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
+import { type ChatMessage, canManageGroup, chatMessages } from "../../../../shared/chat.ts";
 import { useChatContext } from "../hooks/chat-context.ts";
 import { badgeText } from "../lib/badge.ts";
-import { canSendInChat, groupRuleSummary } from "../lib/composer.ts";
+import { canSendInChat, groupRuleSummary, type MentionCandidate } from "../lib/composer.ts";
+import { lastEditable } from "../lib/messages.ts";
 import { totalUnread } from "../lib/unread.ts";
 import { GroupAvatar, PresenceText, UserAvatar } from "./avatar.tsx";
-import { Composer } from "./composer.tsx";
+import { Composer, type ComposerMode } from "./composer.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
+import { DeleteMessageDialog } from "./delete-message-dialog.tsx";
 import { GroupSettings } from "./group-settings.tsx";
+import type { MessageActions } from "./message-item.tsx";
 import { MessageList } from "./message-list.tsx";
+import { TypingIndicator } from "./typing-indicator.tsx";
+
+const noNames: readonly string[] = [];
 
 export interface ConversationPaneProps {
   /** Phones: the chats list is a drawer, opened from here. */
@@ -23,11 +29,52 @@ export interface ConversationPaneProps {
 export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGroupDeleted }: ConversationPaneProps) {
   // Unsent text per chat survives switching to another chat and back.
   const drafts = useRef(new Map<string, string>());
-  const { me, role, directory, conversation, outbox, connection, unread, attachmentsReady } = useChatContext();
-  const { chat: activeChat, activeGroup, activeKey } = conversation;
-  const { displayName, statusOf } = directory;
+  const chat = useChatContext();
+  const { me, role, directory, conversation, outbox, connection, unread, attachmentsReady, messageActions } = chat;
+  const { chat: activeChat, activeGroup, activeKey, messages, jumpToMessage } = conversation;
+  const { displayName, statusOf, usersByName } = directory;
   const connected = connection.state.status === "connected";
   const drawerButton = onOpenDrawer ? <DrawerButton onClick={onOpenDrawer} unread={totalUnread(unread)} /> : null;
+
+  // Replying to or editing a message, in this chat only; the message as the list has it now (an edit
+  // or a deletion that arrives meanwhile shows in the banner).
+  const [modeState, setModeState] = useState<{ key: string | null; mode: ComposerMode } | null>(null);
+  const modeMessage = modeState?.key === activeKey ? modeState.mode?.message : undefined;
+  const current = modeMessage && messages.find((message) => message.id === modeMessage.id);
+  const mode: ComposerMode =
+    modeState?.key === activeKey && modeState.mode && current ? { ...modeState.mode, message: current } : null;
+  const setMode = useCallback(
+    (next: ComposerMode) => setModeState(next ? { key: activeKey, mode: next } : null),
+    [activeKey],
+  );
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+
+  const members = activeGroup?.members ?? noNames;
+  const actions = useMemo<MessageActions>(() => {
+    const intoComposer = (next: ComposerMode) => {
+      setMode(next);
+      textareaRef.current?.focus({ preventScroll: true });
+    };
+    return {
+      me,
+      role,
+      canReply: activeChat ? canSendInChat({ username: me, role }, activeChat, activeGroup) : false,
+      displayName,
+      mentionable: members,
+      onReply: (message) => intoComposer({ kind: "reply", message }),
+      onEdit: (message) => intoComposer({ kind: "edit", message }),
+      onDelete: setDeleting,
+      onReact: (message, emoji) => void messageActions.react(message, emoji),
+      onJumpTo: (messageId) => {
+        if (activeChat) jumpToMessage(activeChat, messageId);
+      },
+    };
+  }, [me, role, activeChat, activeGroup, displayName, members, messageActions, jumpToMessage, setMode, textareaRef]);
+
+  const mentionable = useMemo<MentionCandidate[]>(
+    () => members.map((username) => ({ username, name: usersByName.get(username.toLowerCase())?.name || username })),
+    [members, usersByName],
+  );
 
   if (!activeChat) {
     return (
@@ -139,6 +186,9 @@ export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGrou
         onRetryPending={outbox.retry}
         onDiscardPending={outbox.discard}
         canRetryPending={allowed && connected}
+        actions={actions}
+        readMarks={chat.receipts}
+        focus={conversation.focus}
         intro={
           <ConversationStart
             title={title}
@@ -147,6 +197,8 @@ export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGrou
           />
         }
       />
+
+      <TypingIndicator names={chat.typing.people.map(displayName)} />
 
       <Composer
         key={activeKey}
@@ -161,6 +213,21 @@ export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGrou
           if (text) drafts.current.set(key, text);
           else drafts.current.delete(key);
         }}
+        me={me}
+        displayName={displayName}
+        mode={mode}
+        onModeChange={setMode}
+        onSaveEdit={messageActions.edit}
+        lastEditable={() => lastEditable(messages, me)}
+        mentionable={isGroup ? mentionable : undefined}
+        onTyping={chat.typing.typing}
+      />
+
+      <DeleteMessageDialog
+        message={deleting}
+        own={deleting?.sender.toLowerCase() === me.toLowerCase()}
+        onConfirm={messageActions.remove}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );

@@ -1,11 +1,15 @@
 import { ArrowDown, Loader2, MessageCircle } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
-import type { ChatMessage } from "../../../../shared/chat.ts";
+import type { ChatMessage, ReadMark } from "../../../../shared/chat.ts";
 import { continuesBlock, groupByDay } from "../lib/dates.ts";
 import type { OutboxItem } from "../lib/outbox.ts";
+import { receiptsFor } from "../lib/receipts.ts";
 import { isNearBottom, type ScrollMetrics, scrollTopAfterPrepend, shouldLoadOlder } from "../lib/scroll.ts";
-import { MessageItem, PendingItem } from "./message-item.tsx";
+import { type MessageActions, MessageItem, PendingItem } from "./message-item.tsx";
+
+/** How long a message jumped to stays ringed. */
+const HIGHLIGHT_MS = 2_500;
 
 export interface MessageListProps {
   /** Changes when another chat opens: the list starts again at the end. */
@@ -28,6 +32,11 @@ export interface MessageListProps {
   canRetryPending: boolean;
   /** Shown above the first message once the whole history is loaded. */
   intro: ReactNode;
+  actions: MessageActions;
+  /** The other people's read marks of this chat (the receipts under my messages). */
+  readMarks: readonly ReadMark[];
+  /** A message to bring into view, highlight and focus (a new object for each jump). */
+  focus: { messageId: number } | null;
 }
 
 const measure = (element: HTMLElement): ScrollMetrics => ({
@@ -53,8 +62,18 @@ export function MessageList(props: MessageListProps) {
   });
   const [unseen, setUnseen] = useState(0);
   const [farFromEnd, setFarFromEnd] = useState(false);
+  const { focus } = props;
+  const handledFocus = useRef<{ messageId: number } | null>(null);
+  // The message jumped to stays in the middle while the catch-up fills in what came after it (it
+  // must not pull the reader down to the end), until its ring fades.
+  const holding = useRef<number | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
 
   const days = useMemo(() => groupByDay(messages, (message) => new Date(message.timestamp)), [messages]);
+  const receipts = useMemo(
+    () => receiptsFor(messages, me, props.readMarks, props.isGroup),
+    [messages, me, props.readMarks, props.isGroup],
+  );
 
   const scrollToEnd = useCallback((smooth = false) => {
     const element = scroller.current;
@@ -65,6 +84,7 @@ export function MessageList(props: MessageListProps) {
     setFarFromEnd(false);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the receipts change the height under my messages
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
@@ -77,16 +97,39 @@ export function MessageList(props: MessageListProps) {
     if (opened) {
       element.scrollTop = element.scrollHeight;
       nearBottom.current = true;
+      holding.current = null;
       setUnseen(0);
       setFarFromEnd(false);
     } else if (firstId !== before.firstId && before.firstId !== undefined && metrics.current) {
       // Older messages went in above: keep what the reader was looking at in place.
       element.scrollTop = scrollTopAfterPrepend(metrics.current, element.scrollHeight);
     } else if (lastId !== before.lastId || pending.length > before.pending) {
-      const mineJustSent =
-        pending.length > before.pending || (last !== undefined && last.sender.toLowerCase() === me.toLowerCase());
-      if (nearBottom.current || mineJustSent) element.scrollTop = element.scrollHeight;
-      else if (lastId !== before.lastId) setUnseen((count) => count + 1);
+      const sending = pending.length > before.pending;
+      const mineJustSent = sending || (last !== undefined && last.sender.toLowerCase() === me.toLowerCase());
+      if (sending) holding.current = null;
+      if (holding.current === null && (nearBottom.current || mineJustSent)) element.scrollTop = element.scrollHeight;
+      else if (lastId !== before.lastId && holding.current === null) setUnseen((count) => count + 1);
+    } else if (nearBottom.current && holding.current === null && metrics.current) {
+      // A message at the end grew (a reaction, an edit, a receipt under it): stay at the end.
+      if (element.scrollHeight > metrics.current.scrollHeight) element.scrollTop = element.scrollHeight;
+    }
+    // A jump: the message in the middle of the list, focused (without scrolling the window) and ringed.
+    if (focus && handledFocus.current !== focus && status === "ready") {
+      const target = element.querySelector<HTMLElement>(`[data-message-id="${focus.messageId}"]`);
+      if (target) {
+        holding.current = focus.messageId;
+        target.focus({ preventScroll: true });
+        setHighlighted(focus.messageId);
+      }
+      // Not in what the server sent (deleted for good, or not this chat's): nothing to show.
+      handledFocus.current = focus;
+    }
+    const held = holding.current === null ? null : element.querySelector(`[data-message-id="${holding.current}"]`);
+    if (held) {
+      const box = element.getBoundingClientRect();
+      const item = held.getBoundingClientRect();
+      element.scrollTop += item.top - box.top - Math.max(0, (box.height - item.height) / 2);
+      nearBottom.current = isNearBottom(measure(element));
     }
     previous.current = { chatKey: props.chatKey, firstId, lastId, pending: pending.length, status };
     metrics.current = measure(element);
@@ -98,7 +141,17 @@ export function MessageList(props: MessageListProps) {
     ) {
       onLoadOlder();
     }
-  }, [messages, pending.length, status, props.chatKey, me, hasMore, loadingOlder, onLoadOlder]);
+  }, [messages, pending.length, status, props.chatKey, me, hasMore, loadingOlder, onLoadOlder, focus, receipts]);
+
+  // The ring fades after a moment.
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = window.setTimeout(() => {
+      setHighlighted(null);
+      holding.current = null;
+    }, HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlighted]);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -198,6 +251,9 @@ export function MessageList(props: MessageListProps) {
                           showSenderName={props.isGroup}
                           attachmentsReady={props.attachmentsReady}
                           onMediaLoad={onMediaLoad}
+                          actions={props.actions}
+                          highlighted={highlighted === message.id}
+                          receipt={receipts.get(message.id)}
                         />
                       );
                     })}

@@ -1,6 +1,14 @@
 import { Client, ReconnectionTimeMode, type StompSubscription, TickerStrategy } from "@stomp/stompjs";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { type ChatMessage, chatDestinations, chatLimits, chatMessageSchema } from "../../../../shared/chat.ts";
+import {
+  type ChatEvent,
+  type ChatMessage,
+  chatDestinations,
+  chatEventSchema,
+  chatLimits,
+  chatMessageSchema,
+  isChatEvent,
+} from "../../../../shared/chat.ts";
 import {
   type PresenceUpdate,
   presenceUpdateSchema,
@@ -35,6 +43,8 @@ export interface ChatConnectionOptions {
   /** ONLINE or ACTIVE: sent on /app/presence after each connect and whenever it changes. */
   presence: SessionPresence;
   onMessage: (message: ChatMessage) => void;
+  /** DESIGN §10 live events (edits, deletions, reactions, reads, typing), on the same destinations as messages. */
+  onEvent: (event: ChatEvent) => void;
   onStatus: (update: PresenceUpdate) => void;
   onRefusal: (refusal: Refusal) => void;
   /**
@@ -96,7 +106,14 @@ export function useChatConnection(options: ChatConnectionOptions) {
   const reported = useRef<{ connectionId: number; presence: SessionPresence } | null>(null);
 
   const onMessage = useEffectEvent((body: string) => {
-    const parsed = chatMessageSchema.safeParse(parseJson(body));
+    const payload = parseJson(body);
+    if (payload && typeof payload === "object" && isChatEvent(payload)) {
+      const event = chatEventSchema.safeParse(payload);
+      if (event.success) options.onEvent(event.data);
+      else console.warn("chat: ignored an event the client does not understand", event.error.issues);
+      return;
+    }
+    const parsed = chatMessageSchema.safeParse(payload);
     if (parsed.success) options.onMessage(parsed.data);
     else console.warn("chat: ignored a message the client does not understand", parsed.error.issues);
   });
@@ -263,6 +280,18 @@ export function useChatConnection(options: ChatConnectionOptions) {
     [nextReceipt],
   );
 
+  /** Publishes without a receipt (what may be lost, like typing); false when there is no connection. */
+  const publish = useCallback((destination: string, body: unknown): boolean => {
+    const client = clientRef.current;
+    if (!client?.connected) return false;
+    try {
+      client.publish({ destination, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
   /**
    * The connection whose subscriptions the server has confirmed, or 0. A page fetched while this
    * stays the same cannot miss a message: what the page does not hold arrives live.
@@ -285,5 +314,5 @@ export function useChatConnection(options: ChatConnectionOptions) {
     return () => window.removeEventListener("online", online);
   }, [retryNow]);
 
-  return { state, send, retryNow, liveConnection };
+  return { state, send, publish, retryNow, liveConnection };
 }

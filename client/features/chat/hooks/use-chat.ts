@@ -2,7 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
 import { sessionStore } from "~/features/auth/lib/session-store";
-import { type ChatGroup, type ChatMessage, type ChatUser, chatDestinations } from "../../../../shared/chat.ts";
+import {
+  type ChatEvent,
+  type ChatGroup,
+  type ChatMessage,
+  type ChatUser,
+  chatDestinations,
+} from "../../../../shared/chat.ts";
 import type { Refusal } from "../../../../shared/realtime.ts";
 import type { AccountKind } from "../../../../shared/roles.ts";
 import { useChatGroups } from "../api/get-groups.ts";
@@ -10,14 +16,19 @@ import { useChatUsers } from "../api/get-users.ts";
 import { chatKeys } from "../api/keys.ts";
 import { markChatRead, markMessageRead } from "../api/mark-read.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
+import { chatOfConversation } from "../lib/conversation-key.ts";
 import { classifyIncoming, messageSummary } from "../lib/messages.ts";
+import { marksIn } from "../lib/receipts.ts";
 import { useAttachmentSession } from "./use-attachment-session.ts";
 import { useChatConnection } from "./use-chat-connection.ts";
 import { useConversation } from "./use-conversation.ts";
 import { useLiveStatuses } from "./use-live-statuses.ts";
+import { useMessageActions } from "./use-message-actions.ts";
 import { forgetOutbox, useOutbox } from "./use-outbox.ts";
 import { usePresence } from "./use-presence.ts";
+import { useReceipts } from "./use-receipts.ts";
 import { useSendMessage } from "./use-send-message.ts";
+import { useTyping } from "./use-typing.ts";
 import { useUnread } from "./use-unread.ts";
 
 export interface ChatIdentity {
@@ -27,6 +38,7 @@ export interface ChatIdentity {
 }
 
 const warn = (what: string) => (error: unknown) => console.warn(`chat: ${what}`, error);
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isSend = (destination: string | null | undefined) =>
   destination === chatDestinations.sendPrivate || destination === chatDestinations.sendGroup;
 
@@ -79,6 +91,7 @@ export function useChat(identity: ChatIdentity) {
     groupIds,
     presence,
     onMessage: handleMessage,
+    onEvent: handleEvent,
     onStatus: (update) => statuses.update(update),
     onRefusal: handleRefusal,
     onConnected: handleConnected,
@@ -90,6 +103,8 @@ export function useChat(identity: ChatIdentity) {
   const outbox = useOutbox({ me, send: connection.send });
   const conversation = useConversation({ me, liveConnection: connection.liveConnection, onLoaded: outbox.stored });
   const unread = useUnread(me, conversation.openChat);
+  const receipts = useReceipts();
+  const typing = useTyping(connection.publish);
 
   useEffect(() => unread.load(), [unread.load]);
   useEffect(
@@ -122,6 +137,27 @@ export function useChat(identity: ChatIdentity) {
   /** I am deleting this group: its disappearance needs no explanation. */
   const expectGroupGone = useCallback((id: number) => deletingGroups.current.add(id), []);
 
+  /**
+   * Shows one message (a search hit, a reply's original): opens its chat loaded around it if need be,
+   * then scrolls it into view, highlights it briefly and focuses it.
+   */
+  const jumpToMessage = useCallback(
+    (chat: ChatRef, messageId: number) => {
+      if (!conversation.jump(chat, messageId)) return;
+      unread.clear(chat);
+      markChatRead(chat, me).catch(warn("mark read failed"));
+    },
+    [conversation.jump, unread.clear, me],
+  );
+
+  // Read receipts of each chat as it opens (a jump opens it again: read them again too).
+  const loadReceipts = receipts.load;
+  const openedGeneration = conversation.state.generation;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per open (the generation), not per render of the same chat
+  useEffect(() => {
+    if (activeChat) loadReceipts(activeChat);
+  }, [openedGeneration, loadReceipts]);
+
   // ---- live events (the connection always calls the latest of these) ----
   function handleMessage(message: ChatMessage) {
     const incoming = classifyIncoming(message, me, conversation.openChat());
@@ -129,6 +165,8 @@ export function useChat(identity: ChatIdentity) {
     const shown = conversation.receive(message);
     const counted = unread.receive(message);
     if (incoming.own) return;
+    // Their message is what they were typing.
+    if (incoming.chat) typing.stopped(incoming.chat, message.sender);
     if (incoming.inOpenChat && !shown) {
       markMessageRead(message.id, me).catch(warn("mark message read failed"));
       announce(`${displayName(message.sender)}: ${messageSummary(message)}`);
@@ -139,6 +177,30 @@ export function useChat(identity: ChatIdentity) {
           ? `New message in ${group.name} from ${displayName(message.sender)}`
           : `New message from ${displayName(message.sender)}`,
       );
+    }
+  }
+
+  function handleEvent(event: ChatEvent) {
+    switch (event.type) {
+      case "MESSAGE_UPDATED":
+      case "MESSAGE_DELETED":
+        conversation.update(event.message);
+        return;
+      case "REACTIONS_UPDATED":
+        conversation.setReactions(event.messageId, event.reactions);
+        return;
+      case "READ": {
+        const chat = chatOfConversation(event.conversation);
+        if (!chat || sameName(event.reader, me)) return;
+        receipts.read(chat, { username: event.reader, upToSeq: event.upToSeq, at: event.at });
+        return;
+      }
+      case "TYPING": {
+        const chat = chatOfConversation(event.conversation);
+        if (!chat || sameName(event.from, me)) return;
+        typing.received(chat, event.from);
+        return;
+      }
     }
   }
 
@@ -160,6 +222,9 @@ export function useChat(identity: ChatIdentity) {
     unread.load();
     outbox.flush();
     conversation.connected();
+    // READ events sent while away are lost: read the marks of the open chat again.
+    const open = conversation.openChat();
+    if (reconnect && open) receipts.load(open);
     if (!reconnect) return;
     attachments.refresh();
     void queryClient.invalidateQueries({ queryKey: chatKeys.users });
@@ -171,7 +236,23 @@ export function useChat(identity: ChatIdentity) {
     conversation.connectionLost();
   }
 
-  const sendMessage = useSendMessage({ openChat: conversation.openChat, queue: outbox.queue });
+  const sendMessage = useSendMessage({ openChat: conversation.openChat, queue: outbox.queue, onSent: typing.sent });
+
+  const messageActions = useMessageActions({
+    me,
+    update: conversation.update,
+    setReactions: conversation.setReactions,
+    announce,
+  });
+
+  /** I am typing in the open chat (not editing): the others are told, now and then. */
+  const sendTyping = typing.typing;
+  const typingNow = useCallback(() => {
+    const chat = conversation.openChat();
+    if (chat) sendTyping(chat);
+  }, [conversation.openChat, sendTyping]);
+
+  const openMarks = useMemo(() => marksIn(receipts.state, activeChat), [receipts.state, activeChat]);
 
   const activeGroup: ChatGroup | undefined =
     activeChat?.kind === "group" ? groupsById.get(activeChat.groupId) : undefined;
@@ -187,6 +268,8 @@ export function useChat(identity: ChatIdentity) {
       activeKey: activeChat ? chatKey(activeChat) : null,
       activeGroup,
       open,
+      /** Opens a chat on one message (search hits, reply quotes): see jumpToMessage above. */
+      jumpToMessage,
       close: conversation.close,
       retryOpen: conversation.retryOpen,
       loadOlder: conversation.loadOlder,
@@ -199,6 +282,12 @@ export function useChat(identity: ChatIdentity) {
       retry: outbox.retry,
       discard: outbox.discard,
     },
+    /** What can be done to one message: edit, delete, react. */
+    messageActions,
+    /** The open chat's read receipts: the other people's marks. */
+    receipts: openMarks,
+    /** Who is typing in the open chat (usernames), and mine to report. */
+    typing: { people: typing.typingIn(activeChat), typing: typingNow },
     unread: unread.state,
     announcement,
     attachmentsReady: attachments.ready,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
-import type { ChatMessage } from "../../../../shared/chat.ts";
+import type { ChatMessage, Reactions } from "../../../../shared/chat.ts";
+import { getPageAround } from "../api/get-around.ts";
 import { getMessagesAfter } from "../api/get-catch-up.ts";
 import { getHistoryPage } from "../api/get-history.ts";
 import { markChatRead } from "../api/mark-read.ts";
@@ -29,14 +30,18 @@ export interface ConversationOptions {
  */
 export function useConversation({ me, liveConnection, onLoaded }: ConversationOptions) {
   const [state, store] = useStore(() => createStore(conversationReducer, initialConversation));
-  const { chat, generation } = state;
+  const { chat, generation, around } = state;
 
-  // Page 0 of each newly opened chat.
+  // Page 0 of each newly opened chat, or the page around the message it jumps to.
   useEffect(() => {
     if (!chat) return;
     const controller = new AbortController();
     const connection = liveConnection();
-    getHistoryPage(chat, me, 0, controller.signal).then(
+    const first =
+      around === null
+        ? getHistoryPage(chat, me, 0, controller.signal)
+        : getPageAround(chat, me, around, controller.signal);
+    first.then(
       (page) => {
         const live = connection !== 0 && liveConnection() === connection;
         store.dispatch({ type: "pageLoaded", generation, page, live });
@@ -49,7 +54,7 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
       },
     );
     return () => controller.abort();
-  }, [chat, generation, me, store, liveConnection, onLoaded]);
+  }, [chat, generation, around, me, store, liveConnection, onLoaded]);
 
   const running = useRef(false);
   const holdUntil = useRef(0);
@@ -116,9 +121,28 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
   const close = useCallback(() => store.dispatch({ type: "close" }), [store]);
 
   const retryOpen = useCallback(() => {
-    const target = store.get().chat;
-    if (target) store.dispatch({ type: "open", chat: target });
+    const { chat: target, around: messageId } = store.get();
+    if (!target) return;
+    store.dispatch(messageId === null ? { type: "open", chat: target } : { type: "jump", chat: target, messageId });
   }, [store]);
+
+  /** Shows a message, opening its chat around it if need be; true when another chat opened. */
+  const jump = useCallback(
+    (target: ChatRef, messageId: number) => {
+      const opened = !sameChat(target, store.get().chat);
+      store.dispatch({ type: "jump", chat: target, messageId });
+      return opened;
+    },
+    [store],
+  );
+
+  /** The server's copy of a message changed (an edit, a deletion). */
+  const update = useCallback((message: ChatMessage) => store.dispatch({ type: "updated", message }), [store]);
+
+  const setReactions = useCallback(
+    (messageId: number, reactions: Reactions) => store.dispatch({ type: "reactionsUpdated", messageId, reactions }),
+    [store],
+  );
 
   const loadOlder = useCallback(() => {
     const current = store.get();
@@ -159,7 +183,20 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
   /** The open chat now (for handlers that outlive a render). */
   const openChat = useCallback(() => store.get().chat, [store]);
 
-  return { state, open, close, retryOpen, loadOlder, receive, connectionLost, connected, openChat };
+  return {
+    state,
+    open,
+    jump,
+    close,
+    retryOpen,
+    loadOlder,
+    receive,
+    update,
+    setReactions,
+    connectionLost,
+    connected,
+    openChat,
+  };
 }
 
 export type ConversationController = ReturnType<typeof useConversation>;

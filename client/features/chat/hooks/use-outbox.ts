@@ -18,7 +18,7 @@ import { createStore } from "../lib/store.ts";
 import type { SendResult } from "./use-chat-connection.ts";
 import { useStore } from "./use-store.ts";
 
-export type Draft = Pick<OutboxItem, "chat" | "content" | "fileUrl" | "fileType" | "fileName">;
+export type Draft = Pick<OutboxItem, "chat" | "content" | "fileUrl" | "fileType" | "fileName" | "replyToId">;
 
 /** What a refusal meant for my sends: one is now "Not sent", one will be tried again, or none of mine. */
 export type RefusalOutcome = "failed" | "retrying" | "confirmed" | "unknown";
@@ -72,16 +72,18 @@ export function useOutbox({ me, send }: OutboxOptions) {
   const attempt = useCallback(
     (item: OutboxItem) => {
       const { chat, clientId } = item;
-      const attachment = { fileUrl: item.fileUrl, fileType: item.fileType, fileName: item.fileName };
+      const fields = {
+        content: item.content,
+        clientId,
+        fileUrl: item.fileUrl,
+        fileType: item.fileType,
+        fileName: item.fileName,
+        ...(item.replyToId === undefined ? {} : { replyToId: item.replyToId }),
+      };
       const result =
         chat.kind === "user"
-          ? send(chatDestinations.sendPrivate, {
-              recipient: chat.username,
-              content: item.content,
-              clientId,
-              ...attachment,
-            })
-          : send(chatDestinations.sendGroup, { groupId: chat.groupId, content: item.content, clientId, ...attachment });
+          ? send(chatDestinations.sendPrivate, { recipient: chat.username, ...fields })
+          : send(chatDestinations.sendGroup, { groupId: chat.groupId, ...fields });
       // Not connected: it waits for the next connection.
       if (!result) return;
       store.dispatch({ type: "attempted", clientId, receipt: result.receipt });

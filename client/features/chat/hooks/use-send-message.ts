@@ -9,9 +9,26 @@ import type { Draft } from "./use-outbox.ts";
  * The composer's Send: checks the text and file, uploads the file first (with progress), then hands
  * the message to the outbox. Resolves true when the composer may clear.
  */
-export function useSendMessage({ openChat, queue }: { openChat: () => ChatRef | null; queue: (draft: Draft) => void }) {
+export interface SendMessageOptions {
+  openChat: () => ChatRef | null;
+  queue: (draft: Draft) => void;
+  /** A message went to the outbox in this chat. */
+  onSent?: (chat: ChatRef) => void;
+}
+
+/** What goes with the text and file: the message it answers. */
+export interface SendExtras {
+  replyToId?: number;
+}
+
+export function useSendMessage({ openChat, queue, onSent }: SendMessageOptions) {
   return useCallback(
-    async (text: string, file: File | null, onProgress: (percent: number) => void): Promise<boolean> => {
+    async (
+      text: string,
+      file: File | null,
+      onProgress: (percent: number) => void,
+      extras: SendExtras = {},
+    ): Promise<boolean> => {
       const chat = openChat();
       if (!chat) {
         console.warn("chat: no conversation selected, nothing was sent");
@@ -36,9 +53,15 @@ export function useSendMessage({ openChat, queue }: { openChat: () => ChatRef | 
           return false;
         }
       }
-      queue({ chat, content: draft.content, ...attachment });
+      queue({
+        chat,
+        content: draft.content,
+        ...attachment,
+        ...(extras.replyToId === undefined ? {} : { replyToId: extras.replyToId }),
+      });
+      onSent?.(chat);
       return true;
     },
-    [openChat, queue],
+    [openChat, queue, onSent],
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, unreadLabel } from "./badge.ts";
+import { badgeText, mentionLabel, unreadLabel } from "./badge.ts";
 
 describe("badgeText", () => {
   it("shows nothing without unread messages", () => {
@@ -20,5 +20,11 @@ describe("badgeText", () => {
     expect(unreadLabel(4)).toBe("4 unread messages");
     expect(unreadLabel(150)).toBe("99+ unread messages");
     expect(unreadLabel(0)).toBeNull();
+  });
+});
+
+describe("mention badge", () => {
+  it("tells screen readers what the @ means", () => {
+    expect(mentionLabel).toBe("You were mentioned");
   });
 });

@@ -12,3 +12,6 @@ export function unreadLabel(count: number): string | null {
   if (text === null) return null;
   return `${text} unread ${count === 1 ? "message" : "messages"}`;
 }
+
+/** What a screen reader hears for the mention badge (DESIGN §10: an unread message @mentions me). */
+export const mentionLabel = "You were mentioned";

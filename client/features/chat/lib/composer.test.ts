@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { chatLimits, chatMessages } from "../../../../shared/chat.ts";
-import { canSendInChat, composeDraft, groupRuleSummary, humanSize, isSendKey, isTooLarge } from "./composer.ts";
+import {
+  canSendInChat,
+  composeDraft,
+  groupRuleSummary,
+  humanSize,
+  insertMention,
+  isSendKey,
+  isTooLarge,
+  mentionAt,
+  moveActive,
+  suggestMentions,
+} from "./composer.ts";
 
 const file = (name: string, size: number) => {
   const blob = new File(["x"], name);
@@ -89,5 +100,45 @@ describe("isSendKey", () => {
     expect(isSendKey({ key: "Enter", shiftKey: true })).toBe(false);
     expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: true })).toBe(false);
     expect(isSendKey({ key: "a", shiftKey: false })).toBe(false);
+  });
+});
+
+describe("@mention autocomplete", () => {
+  it("finds the @name being written before the caret, not an address or a finished word", () => {
+    expect(mentionAt("Hi @bo", 6)).toEqual({ start: 3, query: "bo" });
+    expect(mentionAt("@", 1)).toEqual({ start: 0, query: "" });
+    expect(mentionAt("Hi @bob there", 13)).toBeNull();
+    expect(mentionAt("Hi @bob there", 7)).toEqual({ start: 3, query: "bob" });
+    expect(mentionAt("mail me@example", 15)).toBeNull();
+    expect(mentionAt("(@al", 4)).toEqual({ start: 1, query: "al" });
+  });
+
+  const people = [
+    { username: "bob.smith", name: "Bob Smith" },
+    { username: "alice", name: "Alice Moreau" },
+    { username: "rob", name: "Roberta Bobson" },
+    { username: "me", name: "Me Myself" },
+  ];
+
+  it("ranks usernames that start with the query, then names, then anything containing it; never me", () => {
+    expect(suggestMentions(people, "bob", "me").map((p) => p.username)).toEqual(["bob.smith", "rob"]);
+    expect(suggestMentions(people, "mor", "me").map((p) => p.username)).toEqual(["alice"]);
+    expect(suggestMentions(people, "", "me").map((p) => p.username)).toEqual(["alice", "bob.smith", "rob"]);
+    expect(suggestMentions(people, "m", "ME").map((p) => p.username)).toEqual(["alice", "bob.smith"]);
+    expect(suggestMentions(people, "", "me", 2)).toHaveLength(2);
+  });
+
+  it("inserts '@username ' in place of what was typed, and puts the caret after it", () => {
+    expect(insertMention("Hi @bo", 3, 6, "bob.smith")).toEqual({ text: "Hi @bob.smith ", caret: 14 });
+    expect(insertMention("@al please", 0, 3, "alice")).toEqual({ text: "@alice please", caret: 7 });
+    expect(insertMention("@al|ice x", 0, 3, "alice").text).toBe("@alice |ice x");
+    expect(insertMention("@alxx check", 0, 3, "alice")).toEqual({ text: "@alice check", caret: 7 });
+  });
+
+  it("moves through the options, wrapping around", () => {
+    expect(moveActive(0, 3, 1)).toBe(1);
+    expect(moveActive(2, 3, 1)).toBe(0);
+    expect(moveActive(0, 3, -1)).toBe(2);
+    expect(moveActive(0, 0, 1)).toBe(-1);
   });
 });

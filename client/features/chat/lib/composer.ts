@@ -62,3 +62,61 @@ export function groupRuleSummary(group: Pick<ChatGroup, "adminOnlyMessage" | "al
 export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?: boolean }): boolean {
   return event.key === "Enter" && !event.shiftKey && !event.isComposing;
 }
+
+/** The `@name` being written just before the caret: where its `@` is and what follows it so far. */
+export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  // The same characters shared mentionedNames accepts, and an `@` that does not sit inside a word.
+  const match = /(?<![\p{L}\p{N}_.@-])@([\p{L}\p{N}_.-]{0,64})$/u.exec(before);
+  if (!match) return null;
+  return { start: match.index, query: match[1]! };
+}
+
+export interface MentionCandidate {
+  username: string;
+  name: string;
+}
+
+/**
+ * Members matching what follows the `@`: usernames that start with it first, then names with a word
+ * that starts with it, then anything containing it; never me.
+ */
+export function suggestMentions(
+  people: readonly MentionCandidate[],
+  query: string,
+  me: string,
+  limit = 6,
+): MentionCandidate[] {
+  const q = query.toLowerCase();
+  const rank = (person: MentionCandidate): number => {
+    const username = person.username.toLowerCase();
+    const name = person.name.toLowerCase();
+    if (username.startsWith(q)) return 0;
+    if (name.split(/\s+/).some((word) => word.startsWith(q))) return 1;
+    if (username.includes(q) || name.includes(q)) return 2;
+    return -1;
+  };
+  return people
+    .filter((person) => person.username.toLowerCase() !== me.toLowerCase())
+    .map((person) => ({ person, rank: rank(person) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.person.username.localeCompare(b.person.username))
+    .slice(0, limit)
+    .map((entry) => entry.person);
+}
+
+/** The text with the `@…` being written replaced by "@username ", and where the caret goes after it. */
+export function insertMention(
+  text: string,
+  start: number,
+  caret: number,
+  username: string,
+): { text: string; caret: number } {
+  const inserted = `@${username} `;
+  const rest = text.slice(caret).replace(/^[\p{L}\p{N}_.-]*\s?/u, "");
+  return { text: text.slice(0, start) + inserted + rest, caret: start + inserted.length };
+}
+
+/** The next option of a list of `count` for ArrowUp/ArrowDown, wrapping around. */
+export const moveActive = (active: number, count: number, step: 1 | -1): number =>
+  count === 0 ? -1 : (active + step + count) % count;

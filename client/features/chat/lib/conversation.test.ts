@@ -221,3 +221,83 @@ describe("catch-up", () => {
     expect(state.catchUp).toBeNull();
   });
 });
+
+describe("jump to a message", () => {
+  it("only brings it into view when the open chat already holds it", () => {
+    const before = shown(5);
+    const state = run([{ type: "jump", chat: alice, messageId: 3 }], before);
+    expect(state.focus).toEqual({ messageId: 3 });
+    expect(state.generation).toBe(before.generation);
+    expect(state.messages).toBe(before.messages);
+    // The same message again is a new jump (a new focus object).
+    expect(run([{ type: "jump", chat: alice, messageId: 3 }], state).focus).not.toBe(state.focus);
+  });
+
+  it("opens the chat on the page around it, and catches up from there to the live end", () => {
+    let state = run([{ type: "jump", chat: team, messageId: 13 }], shown(5));
+    expect(state).toMatchObject({ chat: team, status: "loading", around: 13, focus: { messageId: 13 }, messages: [] });
+    const g = state.generation;
+    const around = page(11, 30).map((m) => groupMessage(m.id, 5));
+    // Page 3 holds it; everything newer is missing even though the subscription was up.
+    state = run(
+      [{ type: "pageLoaded", generation: g, page: { page: 3, content: around, last: false }, live: true }],
+      state,
+    );
+    expect(state).toMatchObject({ status: "ready", nextPage: 4, hasMore: true });
+    expect(state.catchUp).toMatchObject({ after: 30 });
+    // Older pages continue from there.
+    state = run(
+      [
+        { type: "olderRequested", generation: g },
+        {
+          type: "pageLoaded",
+          generation: g,
+          page: { page: 4, content: page(1, 10).map((m) => groupMessage(m.id, 5)), last: true },
+        },
+      ],
+      state,
+    );
+    expect(ids(state)).toEqual(page(1, 30).map((m) => m.id));
+  });
+
+  it("opens a message of the open chat that is not loaded like another chat's", () => {
+    const before = shown(5);
+    const state = run([{ type: "jump", chat: alice, messageId: 2_000 }], before);
+    expect(state).toMatchObject({ status: "loading", around: 2_000 });
+    expect(state.generation).toBe(before.generation + 1);
+  });
+
+  it("shows the error state when the page around it fails", () => {
+    let state = run([{ type: "jump", chat: alice, messageId: 40 }]);
+    state = run([{ type: "pageFailed", generation: state.generation, page: 0 }], state);
+    expect(state.status).toBe("error");
+  });
+
+  it("forgets the jump when a chat is opened the usual way", () => {
+    const state = run([
+      { type: "jump", chat: alice, messageId: 40 },
+      { type: "open", chat: team },
+    ]);
+    expect(state).toMatchObject({ around: null, focus: null });
+  });
+});
+
+describe("edits, deletions and reactions", () => {
+  it("replaces an edited or deleted message where the list holds it", () => {
+    const before = shown(3);
+    const edited = message(2, { content: "fixed", editedAt: "2025-06-02T09:05:00.000Z" });
+    const state = run([{ type: "updated", message: edited }], before);
+    expect(state.messages[1]).toBe(edited);
+    expect(state.catchUp).toBeNull();
+    // Not loaded (or another chat's): nothing changes, nothing is added.
+    expect(run([{ type: "updated", message: message(9) }], before)).toBe(before);
+  });
+
+  it("sets a message's reactions", () => {
+    const state = run([{ type: "reactionsUpdated", messageId: 1, reactions: { "✅": ["bob"] } }], shown(3));
+    expect(state.messages[0]!.reactions).toEqual({ "✅": ["bob"] });
+    expect(run([{ type: "reactionsUpdated", messageId: 8, reactions: {} }], shown(3)).messages).toEqual(
+      shown(3).messages,
+    );
+  });
+});

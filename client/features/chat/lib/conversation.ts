@@ -1,6 +1,6 @@
-import type { ChatMessage, MessagePage } from "../../../../shared/chat.ts";
+import type { ChatMessage, MessagePage, Reactions } from "../../../../shared/chat.ts";
 import { type ChatRef, chatOfMessage, sameChat } from "./chat-ref.ts";
-import { mergeMessages } from "./messages.ts";
+import { mergeMessages, replaceMessage, withReactions } from "./messages.ts";
 import { hasMoreAfter } from "./scroll.ts";
 
 /**
@@ -27,6 +27,10 @@ export interface ConversationState {
   catchUp: CatchUpNeed | null;
   /** The last round handed out (rounds never repeat, even across chats). */
   rounds: number;
+  /** "Jump to message": the chat opens on the page that holds this message (`around=`) instead of page 0. */
+  around: number | null;
+  /** A message to bring into view and highlight; a new object for every jump, even to the same message. */
+  focus: { messageId: number } | null;
 }
 
 export const initialConversation: ConversationState = {
@@ -40,10 +44,17 @@ export const initialConversation: ConversationState = {
   olderFailed: false,
   catchUp: null,
   rounds: 0,
+  around: null,
+  focus: null,
 };
 
 export type ConversationAction =
   | { type: "open"; chat: ChatRef }
+  /**
+   * Shows one message: brought into view if the open chat holds it, otherwise its chat opens on the
+   * page around it (the catch-up then fills in everything after, up to the live end).
+   */
+  | { type: "jump"; chat: ChatRef; messageId: number }
   | { type: "close" }
   | { type: "olderRequested"; generation: number }
   /**
@@ -60,7 +71,10 @@ export type ConversationAction =
   /** A catch-up after `after` failed: it is needed again (the next connection or need runs it). */
   | { type: "catchUpFailed"; generation: number; after: number }
   /** The socket closed: whatever happens until the next connection must be fetched. */
-  | { type: "connectionLost" };
+  | { type: "connectionLost" }
+  /** The server's copy of a message changed (edited, deleted): replaced where the list holds it. */
+  | { type: "updated"; message: ChatMessage }
+  | { type: "reactionsUpdated"; messageId: number; reactions: Reactions };
 
 /** The highest `seq` the list holds (it is sorted by seq), or 0. */
 export const highestSeq = (state: Pick<ConversationState, "messages">): number =>
@@ -83,6 +97,20 @@ export function conversationReducer(state: ConversationState, action: Conversati
         status: "loading",
         rounds: state.rounds,
       };
+    case "jump": {
+      const focus = { messageId: action.messageId };
+      const holds = state.messages.some((item) => item.id === action.messageId);
+      if (sameChat(action.chat, state.chat) && state.status === "ready" && holds) return { ...state, focus };
+      return {
+        ...initialConversation,
+        chat: action.chat,
+        generation: state.generation + 1,
+        status: "loading",
+        rounds: state.rounds,
+        around: action.messageId,
+        focus,
+      };
+    }
     case "close":
       return { ...initialConversation, generation: state.generation + 1, rounds: state.rounds };
     case "olderRequested":
@@ -92,16 +120,18 @@ export function conversationReducer(state: ConversationState, action: Conversati
       if (action.generation !== state.generation) return state;
       const { page } = action;
       const more = hasMoreAfter(page);
-      if (page.page === 0) {
+      // The page the chat opens on: page 0, or the one around a message it jumps to.
+      if (page.page === 0 || state.status === "loading") {
         const next: ConversationState = {
           ...state,
           messages: mergeMessages(state.messages, page.content),
           status: "ready",
-          nextPage: 1,
+          nextPage: page.page + 1,
           hasMore: more,
           loadingOlder: false,
         };
-        return action.live ? next : needCatchUp(next, highestSeq(next));
+        // A page further back leaves out everything after it: the catch-up brings that in.
+        return action.live && page.page === 0 ? next : needCatchUp(next, highestSeq(next));
       }
       if (page.page !== state.nextPage) return state;
       return {
@@ -114,7 +144,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
     }
     case "pageFailed":
       if (action.generation !== state.generation) return state;
-      if (action.page === 0) return { ...state, status: "error" };
+      if (action.page === 0 || state.status === "loading") return { ...state, status: "error" };
       return { ...state, loadingOlder: false, olderFailed: true };
     case "received": {
       const { message } = action;
@@ -140,5 +170,13 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case "connectionLost":
       if (state.status !== "ready") return state;
       return needCatchUp(state, highestSeq(state));
+    case "updated": {
+      const messages = replaceMessage(state.messages, action.message);
+      return messages === state.messages ? state : { ...state, messages };
+    }
+    case "reactionsUpdated": {
+      const messages = withReactions(state.messages, action.messageId, action.reactions);
+      return messages === state.messages ? state : { ...state, messages };
+    }
   }
 }

@@ -1,6 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { type ChatMessage, chatLimits } from "../../../../shared/chat.ts";
 import { chatOfMessage, chatParam, parseChatParam, sameChat } from "./chat-ref.ts";
-import { classifyIncoming, isPreviewableImage, mergeMessages, messageSummary } from "./messages.ts";
+import {
+  canAddReaction,
+  canDeleteMessage,
+  canEditMessage,
+  classifyIncoming,
+  excerptOf,
+  isPreviewableImage,
+  lastEditable,
+  mergeMessages,
+  messageSummary,
+  reactionChips,
+  reactionToggle,
+  replaceMessage,
+  textSegments,
+  tombstone,
+  withReactions,
+} from "./messages.ts";
 import { groupMessage, message } from "./test-messages.ts";
 
 describe("mergeMessages", () => {
@@ -94,5 +111,136 @@ describe("messageSummary and previews", () => {
     expect(isPreviewableImage("image/svg+xml")).toBe(false);
     expect(isPreviewableImage("application/pdf")).toBe(false);
     expect(isPreviewableImage(null)).toBe(false);
+  });
+});
+
+describe("message actions (DESIGN §10)", () => {
+  const minute = 60_000;
+  const sent = Date.parse(message(1).timestamp);
+  const mine = (id: number, overrides: Partial<ChatMessage> = {}) =>
+    message(id, { sender: "me", recipient: "alice", ...overrides });
+
+  it("replaces a stored message in place, and leaves the list alone when it does not hold it", () => {
+    const list = [message(1), message(2)];
+    const edited = message(2, { content: "fixed", editedAt: "2025-06-02T09:05:00.000Z" });
+    expect(replaceMessage(list, edited)).toEqual([message(1), edited]);
+    expect(replaceMessage(list, message(9))).toBe(list);
+  });
+
+  it('turns the quotes of a deleted message into empty excerpts ("deleted")', () => {
+    const reply = message(2, { replyTo: { id: 1, sender: "alice", excerpt: "message 1" } });
+    const next = replaceMessage([message(1), reply], tombstone(message(1)));
+    expect(next[0]).toMatchObject({ deleted: true, content: "" });
+    expect(next[1]!.replyTo).toEqual({ id: 1, sender: "alice", excerpt: "" });
+    // Even when the original itself is not loaded.
+    expect(replaceMessage([reply], tombstone(message(1)))[0]!.replyTo!.excerpt).toBe("");
+  });
+
+  it("sets one message's reactions", () => {
+    const list = [message(1), message(2)];
+    const next = withReactions(list, 2, { "👍": ["alice"] });
+    expect(next[1]!.reactions).toEqual({ "👍": ["alice"] });
+    expect(next[0]).toBe(list[0]);
+    expect(withReactions(list, 7, {})).toBe(list);
+  });
+
+  it("makes a tombstone without text, attachment or reactions", () => {
+    const withFile = message(1, {
+      fileUrl: "/f",
+      fileType: "image/png",
+      fileName: "a.png",
+      reactions: { "👍": ["me"] },
+    });
+    expect(tombstone(withFile)).toMatchObject({
+      deleted: true,
+      content: "",
+      fileUrl: null,
+      fileType: null,
+      fileName: null,
+      reactions: {},
+    });
+  });
+
+  it("lets its sender edit a message with text within the window, until it is deleted", () => {
+    expect(canEditMessage(mine(1), "ME", sent + 59 * minute)).toBe(true);
+    expect(canEditMessage(mine(1), "me", sent + 60 * minute)).toBe(false);
+    expect(canEditMessage(message(1), "me", sent)).toBe(false);
+    expect(canEditMessage(mine(1, { deleted: true }), "me", sent)).toBe(false);
+    expect(canEditMessage(mine(1, { fileUrl: "/f", fileName: "a.pdf", content: "a.pdf" }), "me", sent)).toBe(false);
+    expect(canEditMessage(mine(1), "me", sent + 10 * minute, 5)).toBe(false);
+  });
+
+  it("lets its sender delete a message, and an admin any group message", () => {
+    const employee = { username: "me", role: "employee" as const };
+    const admin = { username: "boss", role: "admin" as const };
+    expect(canDeleteMessage(mine(1), employee)).toBe(true);
+    expect(canDeleteMessage(message(1), employee)).toBe(false);
+    expect(canDeleteMessage(groupMessage(1, 5), admin)).toBe(true);
+    expect(canDeleteMessage(message(1), admin)).toBe(false);
+    expect(canDeleteMessage(mine(1, { deleted: true }), employee)).toBe(false);
+  });
+
+  it("finds my newest message that can still be edited", () => {
+    const list = [mine(1), message(2), mine(3, { deleted: true }), message(4)];
+    expect(lastEditable(list, "me", sent + minute)?.id).toBe(1);
+    expect(lastEditable(list, "me", sent + 2 * 60 * minute)).toBeUndefined();
+    expect(lastEditable([message(1)], "me", sent)).toBeUndefined();
+  });
+
+  it("quotes one line of at most the excerpt's length", () => {
+    expect(excerptOf("  Grid C\n\n  is  moved ")).toBe("Grid C is moved");
+    const long = excerptOf("x".repeat(chatLimits.replyExcerptChars + 10));
+    expect(long).toHaveLength(chatLimits.replyExcerptChars);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("shows reactions as chips, marks mine and decides what choosing one does", () => {
+    const reactions = { "👍": ["alice", "Me"], "🎉": ["bob"], "👀": [] };
+    expect(reactionChips(reactions, "me")).toEqual([
+      { emoji: "👍", count: 2, mine: true, users: ["alice", "Me"] },
+      { emoji: "🎉", count: 1, mine: false, users: ["bob"] },
+    ]);
+    expect(reactionToggle(reactions, "👍", "me")).toBe("remove");
+    expect(reactionToggle(reactions, "🎉", "me")).toBe("add");
+    expect(reactionToggle(reactions, "🔥", "me")).toBe("add");
+  });
+
+  it("refuses a 21st distinct emoji but always adds to one already there", () => {
+    const full = Object.fromEntries(
+      Array.from({ length: chatLimits.maxReactionsPerMessage }, (_, i) => [`e${i}`, ["alice"]]),
+    );
+    expect(canAddReaction(full, "🔥")).toBe(false);
+    expect(canAddReaction(full, "e3")).toBe(true);
+    expect(canAddReaction({ "👍": ["alice"] }, "🔥")).toBe(true);
+  });
+});
+
+describe("textSegments (@mentions)", () => {
+  it("marks the mentions of members, mine among them, and leaves the rest as text", () => {
+    expect(textSegments("@bob and @me: see grid C, mail@example.com", ["bob", "me"], "me")).toEqual([
+      { kind: "mention", text: "@bob", username: "bob", me: false },
+      { kind: "text", text: " and " },
+      { kind: "mention", text: "@me", username: "me", me: true },
+      { kind: "text", text: ": see grid C, mail@example.com" },
+    ]);
+  });
+
+  it("leaves names that are not members, and trailing dots, as text", () => {
+    expect(textSegments("Thanks @carol. And @bob.", ["bob"], "me")).toEqual([
+      { kind: "text", text: "Thanks @carol. And " },
+      { kind: "mention", text: "@bob", username: "bob", me: false },
+      { kind: "text", text: "." },
+    ]);
+    expect(textSegments("no mentions here", [], "me")).toEqual([{ kind: "text", text: "no mentions here" }]);
+    expect(textSegments("", ["bob"], "me")).toEqual([]);
+  });
+
+  it("matches usernames regardless of case, as written", () => {
+    expect(textSegments("@Bob.Smith hi", ["bob.smith"], "me")[0]).toEqual({
+      kind: "mention",
+      text: "@Bob.Smith",
+      username: "Bob.Smith",
+      me: false,
+    });
   });
 });

@@ -222,4 +222,24 @@ describe("restoring after a reload", () => {
     expect(restoreOutbox("nonsense")).toBe(initialOutbox);
     expect(restoreOutbox(null)).toBe(initialOutbox);
   });
+
+  it("keeps the message a reply answers, for the re-send", () => {
+    const reply: OutboxAction = {
+      type: "queued",
+      item: {
+        clientId: "c1",
+        chat: alice,
+        content: "Yes, grid C.",
+        fileUrl: null,
+        fileType: null,
+        fileName: null,
+        replyToId: 42,
+        createdAt: "2025-06-02T09:00:00.000Z",
+      },
+    };
+    const saved = JSON.parse(JSON.stringify(run([reply, queued("c2")]))) as { items: Record<string, unknown>[] };
+    saved.items[1]!.replyToId = "not a number";
+    const state = restoreOutbox(saved);
+    expect(state.items.map((item) => item.replyToId)).toEqual([42, undefined]);
+  });
 });

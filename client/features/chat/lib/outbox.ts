@@ -15,6 +15,8 @@ export interface OutboxItem {
   fileUrl: string | null;
   fileType: string | null;
   fileName: string | null;
+  /** DESIGN §10: the message this one answers (SEND `replyToId`), kept for every attempt. */
+  replyToId?: number;
   createdAt: string;
   /**
    * sending: no RECEIPT yet; sent: the server stored it (RECEIPT) and its copy is on the way;
@@ -160,6 +162,7 @@ export function restoreOutbox(saved: unknown): OutboxState {
       fileUrl: item.fileUrl ?? null,
       fileType: item.fileType ?? null,
       fileName: item.fileName ?? null,
+      ...(Number.isSafeInteger(item.replyToId) && item.replyToId! > 0 ? { replyToId: item.replyToId } : {}),
       createdAt: typeof item.createdAt === "string" ? item.createdAt : new Date(0).toISOString(),
       state: item.state === "failed" ? "failed" : item.state === "sent" ? "sent" : "sending",
       receipt: null,

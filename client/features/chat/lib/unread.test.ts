@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { UnreadItem } from "../../../../shared/chat.ts";
 import type { ChatRef } from "./chat-ref.ts";
 import { groupMessage, message } from "./test-messages.ts";
-import { initialUnread, totalUnread, type UnreadAction, unreadCount, unreadReducer } from "./unread.ts";
+import {
+  hasUnreadMention,
+  initialUnread,
+  mentionsMe,
+  totalUnread,
+  type UnreadAction,
+  unreadCount,
+  unreadReducer,
+} from "./unread.ts";
 
 const alice: ChatRef = { kind: "user", username: "alice" };
 const bob: ChatRef = { kind: "user", username: "bob" };
@@ -53,10 +61,10 @@ describe("unread counts", () => {
 
 describe("unread list from the server", () => {
   const items: UnreadItem[] = [
-    { id: 1, type: "PRIVATE_MESSAGE", sender: "alice", recipient: "me", group: null },
-    { id: 2, type: "PRIVATE_MESSAGE", sender: "alice", recipient: "me", group: null },
-    { id: 3, type: "GROUP_MESSAGE", sender: "bob", recipient: null, group: { id: 5 } },
-    { id: 4, type: "GROUP_MESSAGE", sender: "carol", recipient: null, group: { id: 9 } },
+    { id: 1, type: "PRIVATE_MESSAGE", sender: "alice", recipient: "me", group: null, mentioned: false },
+    { id: 2, type: "PRIVATE_MESSAGE", sender: "alice", recipient: "me", group: null, mentioned: false },
+    { id: 3, type: "GROUP_MESSAGE", sender: "bob", recipient: null, group: { id: 5 }, mentioned: false },
+    { id: 4, type: "GROUP_MESSAGE", sender: "carol", recipient: null, group: { id: 9 }, mentioned: false },
   ];
 
   it("counts per private sender and per group, leaving out the open chat", () => {
@@ -78,5 +86,55 @@ describe("unread list from the server", () => {
     expect(totalUnread(state)).toBe(5);
     // A live copy of a listed message does not add to it.
     expect(unreadCount(run([received(message(1), null, 1000)], state), alice)).toBe(2);
+  });
+});
+
+describe("mentions", () => {
+  const mention = (id: number, mentions: string[], groupId = 5) =>
+    groupMessage(id, groupId, { sender: "bob", content: `hi @${mentions[0]}`, mentions });
+
+  it("knows a group message that mentions me, whatever the case", () => {
+    expect(mentionsMe(mention(1, ["Me"]), "me")).toBe(true);
+    expect(mentionsMe(mention(1, ["carol", "ME"]), "Me")).toBe(true);
+    expect(mentionsMe(mention(1, ["carol"]), "me")).toBe(false);
+    expect(mentionsMe(mention(1, ["mee"]), "me")).toBe(false);
+    // Private messages have no mentions to badge: the whole chat is for me.
+    expect(mentionsMe(message(1, { mentions: ["me"] }), "me")).toBe(false);
+  });
+
+  it("marks a group while a live message that mentions me is unread", () => {
+    let state = run([received(groupMessage(1, 5, { sender: "bob" }))]);
+    expect(hasUnreadMention(state, team)).toBe(false);
+    state = run([received(mention(2, ["me"])), received(mention(3, ["carol"], 9))], state);
+    expect(hasUnreadMention(state, team)).toBe(true);
+    expect(unreadCount(state, team)).toBe(2);
+    expect(hasUnreadMention(state, { kind: "group", groupId: 9 })).toBe(false);
+    // Read: the badge goes with the count.
+    state = run([{ type: "cleared", chat: team }], state);
+    expect(hasUnreadMention(state, team)).toBe(false);
+  });
+
+  it("does not mark the open group, nor my own message naming me", () => {
+    const state = run([
+      received(mention(1, ["me"]), team),
+      received(groupMessage(2, 5, { sender: "me", mentions: ["me"] })),
+    ]);
+    expect(hasUnreadMention(state, team)).toBe(false);
+  });
+
+  it("takes the server's mentioned flag, and keeps a newer live mention", () => {
+    const listed: UnreadItem[] = [
+      { id: 10, type: "GROUP_MESSAGE", sender: "bob", recipient: null, group: { id: 5 }, mentioned: false },
+      { id: 11, type: "GROUP_MESSAGE", sender: "carol", recipient: null, group: { id: 9 }, mentioned: true },
+    ];
+    const state = run([
+      received(mention(20, ["me"], 7), null, 900),
+      { type: "loaded", items: listed, me: "me", open: null, requestedAt: 500 },
+    ]);
+    expect(hasUnreadMention(state, team)).toBe(false);
+    expect(hasUnreadMention(state, { kind: "group", groupId: 9 })).toBe(true);
+    expect(hasUnreadMention(state, { kind: "group", groupId: 7 })).toBe(true);
+    // A live copy of a listed mention changes nothing.
+    expect(run([received(mention(11, ["me"], 9), null, 1000)], state)).toBe(state);
   });
 });

@@ -5,6 +5,8 @@ interface UnreadEntry {
   id: number;
   /** When this page learned of it (ms); a server list fetched earlier cannot know it yet. */
   at: number;
+  /** DESIGN §10: it @mentions me (the mention badge). */
+  mentioned: boolean;
 }
 
 /** Unread messages per conversation, by message id (so a message is never counted twice). */
@@ -25,6 +27,13 @@ export type UnreadAction =
   | { type: "received"; message: ChatMessage; me: string; open: ChatRef | null; at: number }
   /** The chat was opened and marked read. */
   | { type: "cleared"; chat: ChatRef };
+
+/** A group message that @mentions me (usernames are one person whatever their case). */
+export function mentionsMe(message: ChatMessage, me: string): boolean {
+  if (message.type !== "GROUP_MESSAGE") return false;
+  const mine = me.toLowerCase();
+  return message.mentions.some((name) => name.toLowerCase() === mine);
+}
 
 function remember(seen: readonly number[], id: number): readonly number[] {
   const next = [...seen, id];
@@ -49,7 +58,13 @@ export function unreadReducer(state: UnreadState, action: UnreadAction): UnreadS
       if (!chat || own || sameChat(chat, action.open)) return { ...state, seen };
       const key = chatKey(chat);
       const entries = state.byChat[key] ?? [];
-      return { byChat: { ...state.byChat, [key]: [...entries, { id: message.id, at: action.at }] }, seen };
+      return {
+        byChat: {
+          ...state.byChat,
+          [key]: [...entries, { id: message.id, at: action.at, mentioned: mentionsMe(message, action.me) }],
+        },
+        seen,
+      };
     }
     case "loaded": {
       const byChat: Record<string, UnreadEntry[]> = {};
@@ -60,7 +75,7 @@ export function unreadReducer(state: UnreadState, action: UnreadAction): UnreadS
         const key = chatKey(chat);
         const list = byChat[key] ?? [];
         if (list.some((entry) => entry.id === item.id)) continue;
-        list.push({ id: item.id, at: action.requestedAt });
+        list.push({ id: item.id, at: action.requestedAt, mentioned: item.mentioned });
         byChat[key] = list;
         if (!seen.includes(item.id)) seen = remember(seen, item.id);
       }
@@ -85,6 +100,10 @@ export function unreadReducer(state: UnreadState, action: UnreadAction): UnreadS
 }
 
 export const unreadCount = (state: UnreadState, chat: ChatRef) => state.byChat[chatKey(chat)]?.length ?? 0;
+
+/** Whether a chat has an unread message that @mentions me. */
+export const hasUnreadMention = (state: UnreadState, chat: ChatRef) =>
+  state.byChat[chatKey(chat)]?.some((entry) => entry.mentioned) ?? false;
 
 export function totalUnread(state: UnreadState): number {
   let total = 0;
