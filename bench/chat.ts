@@ -4,6 +4,8 @@
  *
  *   npm run bench:chat -- [--sessions 1000,5000,10000] [--db pglite,postgres] [--rate 2000]
  *                         [--duration 10] [--senders 1000] [--redis redis://127.0.0.1:6379] [--runs 1]
+ *                         [--live]
+ *   npm run bench:chat -- --search [--messages 1000000] [--queries 400]   (bench/chat-search.ts)
  *
  * Per scenario (sessions × database) a server process (buildApp on a fresh database: PGlite in a
  * temporary DATA_DIR, or a new PostgreSQL database at DATABASE_URL, default
@@ -20,10 +22,19 @@
  * times in a fresh server: the table shows the run with the median delivery p99 and the range of
  * the N p99s (a shared 2-core machine varies from run to run); the JSON keeps every run.
  *
+ * With --live, read receipts and typing are on (DESIGN §10): each sender SENDs /app/chat.typing to
+ * its recipient before the message, and each recipient marks the message read (POST
+ * /messages/{id}/read) as it arrives, which sends the sender a READ event; the table adds the READ
+ * latency from that call, READs received over calls made, and TYPING events delivered.
+ *
+ * BENCH_SEARCH_INDEX=off drops the search index before the load (fastupdate: turns its pending
+ * list back on), to see what full-text indexing costs the message path.
+ *
  * To see where a scenario's server spends its time, give it Node flags:
  *   BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:chat -- --db pglite --sessions 10000
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
+import { Agent, request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
@@ -49,6 +60,12 @@ const { values } = parseArgs({
     redis: { type: "string" },
     // Each scenario this many times: the table shows the run with the median delivery p99.
     runs: { type: "string", default: "1" },
+    // DESIGN §10 search at scale instead (bench/chat-search.ts): --messages, --queries.
+    search: { type: "boolean", default: false },
+    // Read receipts and typing on (DESIGN §10): each sender types before it sends, each recipient marks what it got read.
+    live: { type: "boolean", default: false },
+    messages: { type: "string", default: "1000000" },
+    queries: { type: "string", default: "400" },
     // Internal: which process this is.
     role: { type: "string", default: "main" },
   },
@@ -66,6 +83,7 @@ const POSTGRES_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:
 
 interface LoadPlan {
   url: string;
+  live: boolean;
   users: { username: string; token: string }[];
   rate: number;
   durationS: number;
@@ -83,6 +101,11 @@ interface ClientReport {
   deliveryMs: Percentiles;
   receiptMs: Percentiles;
   alive: number;
+  /** With --live: mark-read calls made, READ events the senders got, their latency from the call; TYPING events delivered. */
+  markReads: number;
+  reads: number;
+  readMs: Percentiles;
+  typings: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,6 +121,32 @@ async function runClients() {
   let deliveries = 0;
   let refusals = 0;
   let measuring = false;
+  const httpBase = plan.url.replace(/^ws/, "http").replace(/\/ws$/, "");
+  const markedAt = new Map<string, number>();
+  const readMs: number[] = [];
+  let markReads = 0;
+  let reads = 0;
+  let typings = 0;
+  let markFailures = 0;
+  // The browsers' calls over a bounded set of kept-alive connections (one client process stands in for them all).
+  const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 });
+  /** The recipient has the message on screen: it marks it read, as the browser does. */
+  const markRead = (session: Session, messageId: number, sender: string) => {
+    markReads++;
+    markedAt.set(`${session.username}>${sender}`, performance.now());
+    const request = httpRequest(
+      `${httpBase}/messages/${messageId}/read?username=${session.username}`,
+      { method: "POST", agent: httpAgent, headers: { authorization: `Bearer ${session.token}` } },
+      (response) => {
+        response.resume();
+        if (response.statusCode !== 204 && markFailures++ === 0) log(`mark-read answered ${response.statusCode}`);
+      },
+    );
+    request.on("error", (error) => {
+      if (markFailures++ === 0) log(`mark-read failed: ${String(error)}`);
+    });
+    request.end();
+  };
 
   const onFrame = (session: Session, command: string, headers: Map<string, string>, body: string) => {
     if (!measuring) return;
@@ -114,9 +163,27 @@ async function runClients() {
         refusals++;
         return;
       }
-      const message = JSON.parse(body) as { recipient: string; content: string };
+      const message = JSON.parse(body) as {
+        id: number;
+        type: string;
+        sender: string;
+        recipient: string;
+        content: string;
+        reader?: string;
+      };
+      if (message.type === "TYPING") {
+        typings++;
+        return;
+      }
+      if (message.type === "READ") {
+        reads++;
+        const started = markedAt.get(`${message.reader}>${session.username}`);
+        if (started !== undefined) readMs.push(now - started);
+        return;
+      }
       // The recipient's copy (the sender gets an echo too).
       if (message.recipient !== session.username) return;
+      if (plan.live) markRead(session, message.id, message.sender);
       const seq = Number(message.content.slice("bench ".length));
       const started = sentAt.get(seq);
       deliveries++;
@@ -174,6 +241,7 @@ async function runClients() {
         seq++;
         sentAt.set(seq, performance.now());
         const body = JSON.stringify({ recipient: recipient.username, content: `bench ${seq}` });
+        if (plan.live) sender.send("/app/chat.typing", JSON.stringify({ recipient: recipient.username }), []);
         sender.send("/app/chat.sendPrivateMessage", body, [`receipt:m${seq}`]);
       }
       if (elapsed >= plan.durationS * 1000) {
@@ -200,6 +268,10 @@ async function runClients() {
     deliveryMs: percentiles(deliveryMs),
     receiptMs: percentiles(receiptMs),
     alive: sessions.filter((session) => session.socket.readyState === WebSocket.OPEN).length,
+    markReads,
+    reads,
+    readMs: percentiles(readMs),
+    typings,
   };
   for (const session of sessions) session.socket.terminate();
   process.send?.({ type: "report", report }, () => process.exit(0));
@@ -242,6 +314,14 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
   let clients: ChildProcess | undefined;
   try {
     await app.ready();
+    // Experiments: what the search index and its column cost the message path.
+    if (process.env.BENCH_SEARCH_INDEX === "off") {
+      const { sql } = await import("drizzle-orm");
+      await app.db.execute(sql`drop index messages_search_idx`);
+    } else if (process.env.BENCH_SEARCH_INDEX === "fastupdate") {
+      const { sql } = await import("drizzle-orm");
+      await app.db.execute(sql`alter index messages_search_idx set (fastupdate = on)`);
+    }
     // N distinct users (tokens signed directly: the bench is about chat, not argon2).
     const people = await createBenchUsers(app, sessions);
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -253,6 +333,7 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     clients = fork(self, ["--role", "clients"], { execArgv: ["--v8-pool-size=0", "--import", "tsx"] });
     const plan: LoadPlan = {
       url: `ws://127.0.0.1:${address.port}/ws`,
+      live: values.live,
       users: people,
       rate: Number(values.rate),
       durationS: Number(values.duration),
@@ -285,6 +366,11 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
       deliveryMs: report.deliveryMs,
       receiptMs: report.receiptMs,
       aliveAfter: report.alive,
+      live: values.live,
+      markReads: report.markReads,
+      reads: report.reads,
+      readMs: report.readMs,
+      typings: report.typings,
     };
   } finally {
     clients?.kill();
@@ -346,6 +432,7 @@ function table(results: Result[], p99Ranges?: string[]): string {
     "receipt p99 ms",
     "delivered/sent",
     ...(p99Ranges ? ["p99 range over runs ms"] : []),
+    ...(values.live ? ["READ p99 ms", "READ/marked", "typing"] : []),
   ];
   const rows = results.map((r, i) => [
     r.db,
@@ -361,6 +448,7 @@ function table(results: Result[], p99Ranges?: string[]): string {
     String(r.receiptMs.p99),
     `${r.delivered}/${r.sent}`,
     ...(p99Ranges ? [p99Ranges[i]!] : []),
+    ...(values.live ? [String(r.readMs.p99), `${r.reads}/${r.markReads}`, String(r.typings)] : []),
   ]);
   return renderTable(header, rows);
 }
@@ -397,7 +485,22 @@ async function main() {
   log(`wrote ${file}`);
 }
 
-if (values.role === "clients") {
+if (values.search) {
+  const { runSearchBench } = await import("./chat-search.ts");
+  const db = values.db.split(",")[0]?.trim() === "pglite" && process.argv.includes("--db") ? "pglite" : "postgres";
+  await runSearchBench({
+    db,
+    postgresUrl: POSTGRES_URL,
+    messages: Number(values.messages),
+    queries: Number(values.queries),
+    log,
+  }).catch((error: unknown) => {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+    log(`${error instanceof Error ? error.message.split("\n")[0] : String(error)} ${cause}`);
+    process.exit(1);
+  });
+  process.exit(0);
+} else if (values.role === "clients") {
   await runClients();
 } else if (values.role.startsWith("server:")) {
   const [, db, sessions] = values.role.split(":");

@@ -164,7 +164,7 @@ export class Session {
   constructor(
     url: string,
     readonly username: string,
-    token: string,
+    readonly token: string,
     onFrame: FrameHandler,
     ready: (error?: Error) => void,
     options: SessionOptions = {},
