@@ -8,153 +8,88 @@
  * Users and groups are made through the API, and bulk test data is sent over STOMP as another
  * client would (fixtures habit); every action goes through the page, found by role and name.
  */
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
-import { Client } from "@stomp/stompjs";
-import WebSocket from "ws";
-import { baseURL, e2eAdmin } from "../playwright.config.ts";
-import { type ChatGroup, chatDestinations, chatPaths } from "../shared/chat.ts";
-import { storageKeys } from "../shared/roles.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-interface Account {
-  username: string;
-  name: string;
-  token: string;
-}
-
-async function login(api: APIRequestContext, username: string, password: string, role: "admin" | "employee") {
-  const response = await api.post("/api/auth/login", { data: { username, password, role } });
-  expect(response.status(), `login ${username}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function newEmployee(api: APIRequestContext, adminToken: string, firstName: string): Promise<Account> {
-  const id = unique();
-  const username = `${firstName.toLowerCase()}.${id}`;
-  const password = `pw-${id}-secret`;
-  const name = `${firstName} ${id.slice(-4).toUpperCase()}`;
-  const response = await api.post("/api/admin/register-employee", {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, email: `${username}@northbeam.test`, role: "Detailer", username, password },
-  });
-  expect(response.status(), "register employee").toBe(201);
-  return { username, name, token: await login(api, username, password, "employee") };
-}
+import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { baseURL } from "../playwright.config.ts";
+import { chatDestinations, chatPaths } from "../shared/chat.ts";
+import {
+  type Account,
+  composer,
+  createGroup,
+  escapeRegExp,
+  guard,
+  isPhone,
+  loginAdmin,
+  messageItem,
+  messages,
+  newEmployee,
+  openDashboard,
+  selectChat,
+  send,
+  stompAs,
+  stompSend,
+  unique,
+} from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /** Two colleagues (and, for groups, a third), registered by the first admin. */
 async function colleagues(api: APIRequestContext, ...firstNames: string[]) {
-  const adminToken = await login(api, e2eAdmin.username, e2eAdmin.password, "admin");
+  const adminToken = await loginAdmin(api);
   const people = await Promise.all(firstNames.map((first) => newEmployee(api, adminToken, first)));
   return { adminToken, people };
 }
 
-async function createGroup(api: APIRequestContext, adminToken: string, name: string, members: Account[]) {
-  const response = await api.post(chatPaths.createGroup, {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, members: members.map((member) => member.username) },
-  });
-  expect(response.status(), "create group").toBe(201);
-  return (await response.json()) as ChatGroup;
-}
-
-/** A STOMP client for the test itself (another device of that person), for bulk test data. */
-async function stompAs(account: Account): Promise<Client> {
-  const client = new Client({
-    webSocketFactory: () => new WebSocket(`${baseURL.replace(/^http/, "ws")}/ws`, ["v12.stomp", "v11.stomp"]),
-    connectHeaders: { Authorization: `Bearer ${account.token}`, username: account.username },
-    reconnectDelay: 0,
-    heartbeatIncoming: 0,
-    heartbeatOutgoing: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
-    client.onStompError = (frame) => reject(new Error(frame.headers.message));
-    client.onWebSocketError = () => reject(new Error("websocket error"));
-    client.activate();
-  });
-  return client;
-}
-
-/** Sends and waits for the server's receipt (it answers once the message is stored). */
-async function stompSend(client: Client, destination: string, body: object) {
-  const receipt = `e2e-${unique()}`;
-  const stored = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
-  client.publish({ destination, body: JSON.stringify({ ...body, clientId: receipt }), headers: { receipt } });
-  await stored;
-}
-
-/** Every page of these tests fails on a console error, like the fixture's own page. */
-function guard(page: Page) {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.push(`console.error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
-  return () => expect(seen).toEqual([]);
-}
-
-/** A second person's browser, at the same width as the test's own page. */
-async function secondBrowser(browser: Browser, page: Page): Promise<{ context: BrowserContext; page: Page }> {
-  const viewport = page.viewportSize()!;
-  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 768, baseURL });
+/**
+ * Ann's dashboard on the test's page, Ben's in a second browser at the same width. `done()` checks
+ * that Ben's page logged no errors and closes his browser.
+ */
+async function dashboards(page: Page, browser: Browser, ann: Account, ben: Account) {
+  const context = await browser.newContext({ viewport: page.viewportSize(), hasTouch: isPhone(page), baseURL });
   const other = await context.newPage();
-  return { context, page: other };
-}
-
-/** The employee dashboard, logged in as `account` (what the login modal stores), chat connected. */
-async function openDashboard(page: Page, account: Account) {
-  await gotoHydrated(page, "/");
-  await page.evaluate(
-    ([keys, user, token]) => {
-      localStorage.setItem(keys.user, JSON.stringify(user));
-      localStorage.setItem(keys.token, token);
+  const benErrors = guard(other);
+  await openDashboard(page, ann);
+  await openDashboard(other, ben);
+  return {
+    page: other,
+    done: async () => {
+      benErrors();
+      await context.close();
     },
-    [storageKeys, { username: account.username, role: "employee" }, account.token] as const,
-  );
-  await page.goto("/");
+  };
+}
+
+/** Ann and Ben, new colleagues, each on their dashboard (Ben's in a second browser; see `dashboards`). */
+async function annAndBen(page: Page, browser: Browser, api: APIRequestContext) {
+  const {
+    people: [ann, ben],
+  } = await colleagues(api, "Ann", "Ben");
+  return { ann: ann!, ben: ben!, other: await dashboards(page, browser, ann!, ben!) };
+}
+
+/** Ann and Ben as `annAndBen` makes them, each with their private chat open. */
+async function annAndBenChatting(page: Page, browser: Browser, api: APIRequestContext) {
+  const people = await annAndBen(page, browser, api);
+  await selectChat(page, people.ben.name);
+  await selectChat(people.other.page, people.ann.name);
+  return people;
+}
+
+/** Reloads the page and opens the chat with `name` again. */
+async function reopenChat(page: Page, name: string) {
+  await page.reload();
   await expect(page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /^Connected$/ })).toHaveText("Connected", {
-    timeout: 15_000,
-  });
+  await selectChat(page, name);
 }
 
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const messages = (page: Page) => page.getByRole("region", { name: /^Messages with / });
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Opens a chat from the list: the sidebar on a desk, the drawer on a phone. */
-async function selectChat(page: Page, name: string) {
-  const wide = (page.viewportSize()?.width ?? 0) >= 768;
-  const item = (scope: Locator) => scope.getByRole("button", { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
-  if (wide) {
-    await item(page.getByRole("complementary", { name: "Chats" })).click();
-  } else {
-    await page.getByRole("button", { name: /^Chats(, .+ unread)?$/ }).click();
-    const drawer = page.getByRole("dialog", { name: "Chats" });
-    await item(drawer).click();
-    await expect(drawer).toBeHidden();
-  }
-  await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press("Enter");
-  await expect(messages(page).getByText(text, { exact: true })).toBeVisible();
-  await expect(messages(page).getByText("Not sent")).toHaveCount(0);
-}
-
-/** The list item of the message with this text. */
-const messageItem = (page: Page, text: string | RegExp) =>
-  messages(page).getByRole("listitem").filter({ hasText: text });
-
-/** Opens a message's actions menu (the button shows on hover and focus, always on touch) and chooses one. */
-async function messageAction(page: Page, text: string | RegExp, action: "Reply" | "React" | "Edit" | "Delete") {
+/** Opens a message's actions menu (the button shows on hover and focus, always on touch). */
+async function openActions(page: Page, text: string | RegExp) {
   const item = messageItem(page, text);
   await item.hover();
   await item.getByRole("button", { name: /^Actions for message from / }).click();
+}
+
+/** Opens a message's actions menu and chooses one. */
+async function messageAction(page: Page, text: string | RegExp, action: "Reply" | "React" | "Edit" | "Delete") {
+  await openActions(page, text);
   await page.getByRole("menuitem", { name: action }).click();
 }
 
@@ -172,15 +107,7 @@ test.describe("chat message actions", () => {
     request: api,
   }, testInfo) => {
     test.slow();
-    const {
-      people: [ann, ben],
-    } = await colleagues(api, "Ann", "Ben");
-    const other = await secondBrowser(browser, page);
-    const benErrors = guard(other.page);
-    await openDashboard(page, ann!);
-    await openDashboard(other.page, ben!);
-    await selectChat(page, ben!.name);
-    await selectChat(other.page, ann!.name);
+    const { other } = await annAndBenChatting(page, browser, api);
 
     await send(page, "The steel order for grid C is 12 t.");
     await expect(messages(other.page).getByText("The steel order for grid C is 12 t.")).toBeVisible();
@@ -210,10 +137,7 @@ test.describe("chat message actions", () => {
     await send(page, "Ignore this, wrong chat.");
     await expect(messages(other.page).getByText("Ignore this, wrong chat.")).toBeVisible();
     // Ben cannot delete or edit Ann's message.
-    await messageItem(other.page, "Ignore this, wrong chat.").hover();
-    await messageItem(other.page, "Ignore this, wrong chat.")
-      .getByRole("button", { name: /^Actions for message from / })
-      .click();
+    await openActions(other.page, "Ignore this, wrong chat.");
     await expect(other.page.getByRole("menuitem", { name: "Reply" })).toBeVisible();
     await expect(other.page.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
     await expect(other.page.getByRole("menuitem", { name: "Edit" })).toHaveCount(0);
@@ -233,8 +157,7 @@ test.describe("chat message actions", () => {
       ).toHaveCount(0);
     }
     await expectNoAxeViolations(page);
-    benErrors();
-    await other.context.close();
+    await other.done();
   });
 
   test("reply with a quote that jumps to the original; reactions from the picker and its search", async ({
@@ -243,41 +166,33 @@ test.describe("chat message actions", () => {
     request: api,
   }, testInfo) => {
     test.slow();
-    const {
-      people: [ann, ben],
-    } = await colleagues(api, "Ann", "Ben");
-    const other = await secondBrowser(browser, page);
-    const benErrors = guard(other.page);
-    await openDashboard(page, ann!);
-    await openDashboard(other.page, ben!);
-    await selectChat(page, ben!.name);
-    await selectChat(other.page, ann!.name);
+    const { ann, ben, other } = await annAndBenChatting(page, browser, api);
 
     const question = "Which revision of sheet S-201 goes to the fabricator?";
     await send(other.page, question);
     await expect(messages(page).getByText(question)).toBeVisible();
     // Twenty more from Ben's other device: the question will not be on the first page his chat opens with.
-    const benDevice = await stompAs(ben!);
+    const benDevice = await stompAs(ben);
     for (let n = 1; n <= 20; n += 1) {
-      await stompSend(benDevice, chatDestinations.sendPrivate, { recipient: ann!.username, content: `Bolt list ${n}` });
+      await stompSend(benDevice, chatDestinations.sendPrivate, { recipient: ann.username, content: `Bolt list ${n}` });
     }
     await benDevice.deactivate();
     await expect(messages(page).getByText("Bolt list 20", { exact: true })).toBeVisible();
 
     // Ann replies from the message's menu: a banner says to what, Escape would cancel it.
     await messageAction(page, question, "Reply");
-    await expect(page.getByText(`Replying to ${ben!.name}`)).toBeVisible();
+    await expect(page.getByText(`Replying to ${ben.name}`)).toBeVisible();
     await expect(composer(page)).toBeFocused();
     await shot(page, testInfo, "replying");
     await page.keyboard.type("Rev C, issued on Monday.");
     await page.keyboard.press("Enter");
-    await expect(page.getByText(`Replying to ${ben!.name}`)).toBeHidden();
+    await expect(page.getByText(`Replying to ${ben.name}`)).toBeHidden();
     // The quote names its author: Ben on Ann's side, "You" on his.
     const quote = (on: Page, author: string) =>
       messageItem(on, "Rev C, issued on Monday.").getByRole("button", {
         name: new RegExp(`^In reply to ${escapeRegExp(author)}: `),
       });
-    await expect(quote(page, ben!.name)).toContainText(question);
+    await expect(quote(page, ben.name)).toContainText(question);
     await expect(quote(other.page, "You")).toContainText(question);
 
     // Ben reacts from the picker's common emojis; Ann sees the count and who.
@@ -291,7 +206,7 @@ test.describe("chat message actions", () => {
       messageItem(on, "Rev C, issued on Monday.").getByRole("button", {
         name: new RegExp(`^👍 ${count} reactions?: `),
       });
-    await expect(thumbs(page, 1)).toHaveAccessibleName(`👍 1 reaction: ${ben!.name}`);
+    await expect(thumbs(page, 1)).toHaveAccessibleName(`👍 1 reaction: ${ben.name}`);
     await expect(thumbs(page, 1)).toHaveAttribute("aria-pressed", "false");
     await expect(thumbs(other.page, 1)).toHaveAttribute("aria-pressed", "true");
 
@@ -306,20 +221,15 @@ test.describe("chat message actions", () => {
     await shot(page, testInfo, "reaction-search");
     await annPicker.getByRole("button", { name: "nut and bolt" }).click();
     await expect(
-      messageItem(other.page, "Rev C, issued on Monday.").getByRole("button", { name: `🔩 1 reaction: ${ann!.name}` }),
+      messageItem(other.page, "Rev C, issued on Monday.").getByRole("button", { name: `🔩 1 reaction: ${ann.name}` }),
     ).toBeVisible();
     await shot(other.page, testInfo, "reactions");
 
     // Ben opens the chat again: its first page holds the reply, not the question.
     await send(page, "Shop drawings follow.");
-    await other.page.reload();
-    await expect(other.page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
-    await selectChat(other.page, ann!.name);
+    await reopenChat(other.page, ann.name);
     await expect(messages(other.page).getByText("Shop drawings follow.")).toBeVisible();
-    const original = messages(other.page)
-      .getByRole("listitem")
-      .filter({ hasText: question })
-      .filter({ hasNotText: "Rev C" });
+    const original = messageItem(other.page, question).filter({ hasNotText: "Rev C" });
     await expect(original).toHaveCount(0);
     // The reply's quote jumps to it: its chat loaded around it, brought into view and focused.
     const around = other.page.waitForRequest(/[?&]around=/);
@@ -334,33 +244,26 @@ test.describe("chat message actions", () => {
     await expect(messages(page).getByText("Thanks, found it.")).toBeVisible();
 
     await expectNoAxeViolations(other.page);
-    benErrors();
-    await other.context.close();
+    await other.done();
   });
 
   test("Seen in a private chat, and who is typing", async ({ page, browser, request: api }, testInfo) => {
     test.slow();
-    const {
-      people: [ann, ben],
-    } = await colleagues(api, "Ann", "Ben");
-    const other = await secondBrowser(browser, page);
-    const benErrors = guard(other.page);
-    await openDashboard(page, ann!);
-    await openDashboard(other.page, ben!);
-    await selectChat(page, ben!.name);
+    const { ann, ben, other } = await annAndBen(page, browser, api);
+    await selectChat(page, ben.name);
 
     await send(page, "Can you check the base plates today?");
     const item = messageItem(page, "Can you check the base plates today?");
     await expect(item.getByText(/^Seen /)).toHaveCount(0);
     // Ben opens the chat: Ann sees when.
-    await selectChat(other.page, ann!.name);
+    await selectChat(other.page, ann.name);
     await expect(item.getByText(/^Seen \d{1,2}[:.]\d{2}/)).toBeVisible();
 
     // Ben types: Ann is told, politely; his message ends it.
     await composer(other.page).pressSequentially("Yes, after lunch", { delay: 20 });
-    const typing = page.getByText(`${ben!.name} is typing…`);
+    const typing = page.getByText(`${ben.name} is typing…`);
     await expect(typing).toBeVisible();
-    await expect(page.locator("[aria-live=polite]").filter({ hasText: `${ben!.name} is typing…` })).toHaveCount(1);
+    await expect(page.locator("[aria-live=polite]").filter({ hasText: `${ben.name} is typing…` })).toHaveCount(1);
     await shot(page, testInfo, "typing-and-seen");
     await composer(other.page).press("Enter");
     await expect(messages(page).getByText("Yes, after lunch")).toBeVisible();
@@ -371,12 +274,9 @@ test.describe("chat message actions", () => {
     const latest = messageItem(page, "Great, thanks.");
     await expect(latest.getByText(/^Seen /)).toBeVisible();
     await expect(item.getByText(/^Seen /)).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
-    await selectChat(page, ben!.name);
+    await reopenChat(page, ben.name);
     await expect(messageItem(page, "Great, thanks.").getByText(/^Seen /)).toBeVisible();
-    benErrors();
-    await other.context.close();
+    await other.done();
   });
 
   test("a group: @mention with autocomplete, and Seen by N with who", async ({
@@ -390,10 +290,7 @@ test.describe("chat message actions", () => {
       people: [ann, ben, cara],
     } = await colleagues(api, "Ann", "Ben", "Cara");
     const group = await createGroup(api, adminToken, `Harbor Point ${unique()}`, [ann!, ben!, cara!]);
-    const other = await secondBrowser(browser, page);
-    const benErrors = guard(other.page);
-    await openDashboard(page, ann!);
-    await openDashboard(other.page, ben!);
+    const other = await dashboards(page, browser, ann!, ben!);
     await selectChat(page, group.name);
     await selectChat(other.page, group.name);
 
@@ -433,7 +330,6 @@ test.describe("chat message actions", () => {
     await expect(receipt).toBeFocused();
 
     await expectNoAxeViolations(page);
-    benErrors();
-    await other.context.close();
+    await other.done();
   });
 });

@@ -8,15 +8,26 @@
  * client would (fixtures habit); searching and reading go through the page.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { Client } from "@stomp/stompjs";
-import WebSocket from "ws";
-import { baseURL, e2eAdmin } from "../playwright.config.ts";
-import { type ChatGroup, chatDestinations, chatPaths } from "../shared/chat.ts";
-import { type Refusal, refusalSchema } from "../shared/realtime.ts";
-import { storageKeys } from "../shared/roles.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+import { chatDestinations, chatPaths } from "../shared/chat.ts";
+import {
+  type Account,
+  chatButton,
+  chatsSidebar,
+  connectionStatus,
+  createGroup,
+  drawer,
+  escapeRegExp,
+  isPhone,
+  loginAdmin,
+  messageItem,
+  messages,
+  newEmployee,
+  openDashboard,
+  stompAs,
+  stompSend,
+  unique,
+} from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /**
  * A word nobody else's test writes: consonants only, so that no stemmer trims an ending and every
@@ -29,41 +40,6 @@ function uniqueWord(prefix: string) {
   return word;
 }
 
-interface Account {
-  username: string;
-  name: string;
-  token: string;
-}
-
-async function login(api: APIRequestContext, username: string, password: string, role: "admin" | "employee") {
-  const response = await api.post("/api/auth/login", { data: { username, password, role } });
-  expect(response.status(), `login ${username}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function newEmployee(api: APIRequestContext, adminToken: string, firstName: string): Promise<Account> {
-  const id = unique();
-  const username = `${firstName.toLowerCase()}.${id}`;
-  const password = `pw-${id}-secret`;
-  const name = `${firstName} ${id.slice(-4).toUpperCase()}`;
-  const response = await api.post("/api/admin/register-employee", {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, email: `${username}@northbeam.test`, role: "Detailer", username, password },
-  });
-  expect(response.status(), "register employee").toBe(201);
-  return { username, name, token: await login(api, username, password, "employee") };
-}
-
-/** Admins make groups (SPEC §5); the admin is a member of each. */
-async function createGroup(api: APIRequestContext, adminToken: string, name: string, members: Account[]) {
-  const response = await api.post(chatPaths.createGroup, {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, members: members.map((member) => member.username) },
-  });
-  expect(response.status(), "create group").toBe(201);
-  return (await response.json()) as ChatGroup;
-}
-
 async function setMembers(api: APIRequestContext, adminToken: string, groupId: number, members: Account[]) {
   const response = await api.put(chatPaths.groupMembers(groupId), {
     headers: { authorization: `Bearer ${adminToken}` },
@@ -72,83 +48,12 @@ async function setMembers(api: APIRequestContext, adminToken: string, groupId: n
   expect(response.status(), "update members").toBe(200);
 }
 
-/** Refusals on each test client's errors queue, by the refused SEND's clientId. */
-const refusalWaiters = new WeakMap<Client, Map<string, (refusal: Refusal) => void>>();
-
-/** A STOMP client for the test itself (another device of that person). */
-async function stompAs(account: Account): Promise<Client> {
-  const client = new Client({
-    webSocketFactory: () => new WebSocket(`${baseURL.replace(/^http/, "ws")}/ws`, ["v12.stomp", "v11.stomp"]),
-    connectHeaders: { Authorization: `Bearer ${account.token}`, username: account.username },
-    reconnectDelay: 0,
-    heartbeatIncoming: 0,
-    heartbeatOutgoing: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
-    client.onStompError = (frame) => reject(new Error(frame.headers.message));
-    client.onWebSocketError = () => reject(new Error("websocket error"));
-    client.activate();
-  });
-  const waiters = new Map<string, (refusal: Refusal) => void>();
-  refusalWaiters.set(client, waiters);
-  client.subscribe(chatDestinations.errorsQueue, (frame) => {
-    const refusal = refusalSchema.parse(JSON.parse(frame.body));
-    if (refusal.clientId) waiters.get(refusal.clientId)?.(refusal);
-  });
-  return client;
-}
-
-/** Sends and waits for the receipt (the message is stored); a send refused for the rate limit goes again. */
-async function stompSend(client: Client, destination: string, body: object) {
-  const clientId = `e2e-${unique()}`;
-  const waiters = refusalWaiters.get(client)!;
-  try {
-    for (;;) {
-      const receipt = `${clientId}-${unique()}`;
-      const outcome = new Promise<Refusal | "stored">((resolve) => {
-        client.watchForReceipt(receipt, () => resolve("stored"));
-        waiters.set(clientId, resolve);
-      });
-      client.publish({ destination, body: JSON.stringify({ ...body, clientId }), headers: { receipt } });
-      const result = await outcome;
-      if (result === "stored") return;
-      if (result.code !== "RATE_LIMITED") throw new Error(`refused: ${result.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    waiters.delete(clientId);
-  }
-}
-
-/** Opens the employee dashboard logged in as `account` (what the login modal stores), chat connected. */
-async function openDashboard(page: Page, account: Account) {
-  await gotoHydrated(page, "/");
-  await page.evaluate(
-    ([keys, user, token]) => {
-      localStorage.setItem(keys.user, JSON.stringify(user));
-      localStorage.setItem(keys.token, token);
-    },
-    [storageKeys, { username: account.username, role: "employee" }, account.token] as const,
-  );
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /^Connected$/ })).toHaveText("Connected", {
-    timeout: 15_000,
-  });
-}
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
-const messages = (page: Page) => page.getByRole("region", { name: /^Messages with / });
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** The chats list: the sidebar at a desk; on a phone the drawer, opened from the chats button. */
 async function chatsList(page: Page): Promise<Locator> {
-  if (!isPhone(page)) return page.getByRole("complementary", { name: "Chats" });
-  const drawer = page.getByRole("dialog", { name: "Chats" });
-  if (!(await drawer.isVisible())) await page.getByRole("button", { name: /^Chats(, .+ unread)?$/ }).click();
-  await expect(drawer).toBeVisible();
-  return drawer;
+  if (!isPhone(page)) return chatsSidebar(page);
+  if (!(await drawer(page).isVisible())) await page.getByRole("button", { name: /^Chats(, .+ unread)?$/ }).click();
+  await expect(drawer(page)).toBeVisible();
+  return drawer(page);
 }
 
 const searchBox = (list: Locator) =>
@@ -163,14 +68,12 @@ async function shot(page: Page, name: string) {
 }
 
 const results = (list: Locator) => list.getByRole("region", { name: "Search results" });
-const chatButton = (list: Locator, name: string) =>
-  list.getByRole("button", { name: new RegExp(`^${literal(name)}\\b`) });
 
 /** A conversation's heading among the hits: its name and how many hits it has. */
 const hitsHeading = (list: Locator, name: string, count: string) =>
   list.getByRole("heading", {
     level: isPhone(list.page()) ? 3 : 4,
-    name: new RegExp(`^${literal(name)}\\W+${count}$`),
+    name: new RegExp(`^${escapeRegExp(name)}\\W+${count}$`),
   });
 
 test.describe("chat search", () => {
@@ -179,7 +82,7 @@ test.describe("chat search", () => {
     request: api,
   }) => {
     test.slow();
-    const adminToken = await login(api, e2eAdmin.username, e2eAdmin.password, "admin");
+    const adminToken = await loginAdmin(api);
     const alice = await newEmployee(api, adminToken, "Alice");
     const bob = await newEmployee(api, adminToken, "Bob");
     const word = uniqueWord("gantry");
@@ -216,7 +119,7 @@ test.describe("chat search", () => {
     await expect(status).toHaveText("23 results");
     await expect(hitsHeading(list, yard.name, "1 result")).toBeVisible();
     await expect(hitsHeading(list, bob.name, "19 results")).toBeVisible();
-    await expect(list.getByRole("heading", { name: new RegExp(literal(oldCrew.name)) })).toHaveCount(0);
+    await expect(list.getByRole("heading", { name: new RegExp(escapeRegExp(oldCrew.name)) })).toHaveCount(0);
     // The conversation list makes way for the results.
     await expect(list.getByRole("heading", { name: /^People/ })).toHaveCount(0);
 
@@ -238,7 +141,7 @@ test.describe("chat search", () => {
     await expect(list.getByRole("button", { name: /Crane report 3:/ })).toBeFocused();
     await expect(list.getByRole("button", { name: "Load more results" })).toHaveCount(0);
     await expect(status).toHaveText("23 results");
-    await expect(list.getByRole("heading", { name: new RegExp(literal(oldCrew.name)) })).toHaveCount(0);
+    await expect(list.getByRole("heading", { name: new RegExp(escapeRegExp(oldCrew.name)) })).toHaveCount(0);
 
     // The oldest hit is on an older page of the chat than the one it opens on: it opens around it.
     // From the keyboard: the arrows move through the hits, Enter opens one.
@@ -251,9 +154,7 @@ test.describe("chat search", () => {
     const target = messages(page).getByText(`Crane report 1: ${word} checked`, { exact: true });
     await expect(target).toBeInViewport();
     // Focused: a screen reader reads it, and it is ringed for a moment.
-    const item = messages(page)
-      .getByRole("listitem")
-      .filter({ hasText: `Crane report 1: ${word} checked` });
+    const item = messageItem(page, `Crane report 1: ${word} checked`);
     await expect(item).toBeFocused();
     await shot(page, "jumped");
 
@@ -268,13 +169,9 @@ test.describe("chat search", () => {
     // A hit in the chat on screen: it scrolls there and focuses it.
     await list.getByRole("button", { name: /Crane report 22:/ }).click();
     if (isPhone(page)) await expect(list).toBeHidden();
-    await expect(
-      messages(page)
-        .getByRole("listitem")
-        .filter({ hasText: `Crane report 22: ${word} checked` }),
-    ).toBeFocused();
+    await expect(messageItem(page, `Crane report 22: ${word} checked`)).toBeFocused();
     list = await chatsList(page);
-    await expect(list.getByRole("heading", { name: new RegExp(literal(yard.name)) })).toHaveCount(0);
+    await expect(list.getByRole("heading", { name: new RegExp(escapeRegExp(yard.name)) })).toHaveCount(0);
 
     // A word nobody wrote.
     await searchBox(list).fill(`${word}zzz`);
@@ -290,7 +187,7 @@ test.describe("chat search", () => {
   });
 
   test("a search that fails says so and can be tried again", async ({ page, request: api, consoleErrors }) => {
-    const adminToken = await login(api, e2eAdmin.username, e2eAdmin.password, "admin");
+    const adminToken = await loginAdmin(api);
     const alice = await newEmployee(api, adminToken, "Alice");
     // The browser reports the failed request on the console.
     consoleErrors.allow(/status of 503/);
@@ -315,7 +212,7 @@ test.describe("chat search", () => {
 
   test("a colleague's @mention puts an @ badge on the group until it is read", async ({ page, request: api }) => {
     test.slow();
-    const adminToken = await login(api, e2eAdmin.username, e2eAdmin.password, "admin");
+    const adminToken = await loginAdmin(api);
     const alice = await newEmployee(api, adminToken, "Alice");
     const bob = await newEmployee(api, adminToken, "Bob");
     const site = await createGroup(api, adminToken, `Site ${unique()}`, [alice, bob]);
@@ -347,9 +244,7 @@ test.describe("chat search", () => {
 
     // The server remembers it: after a reload the badge is back from the unread list.
     await page.reload();
-    await expect(page.getByRole("status").filter({ hasText: /^Connected$/ })).toHaveText("Connected", {
-      timeout: 15_000,
-    });
+    await expect(connectionStatus(page)).toHaveText("Connected", { timeout: 15_000 });
     list = await chatsList(page);
     await expect(chatButton(list, site.name).getByRole("img", { name: "You were mentioned" })).toBeVisible();
 

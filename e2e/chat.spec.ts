@@ -19,113 +19,40 @@ import {
   type Page,
   request,
 } from "@playwright/test";
-import { Client } from "@stomp/stompjs";
 import sharp from "sharp";
-import WebSocket from "ws";
 import { baseURL, e2eAdmin } from "../playwright.config.ts";
 import { chatDestinations, chatMessages } from "../shared/chat.ts";
-import { type Refusal, refusalSchema } from "../shared/realtime.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-interface Account {
-  username: string;
-  password: string;
-  name: string;
-  role: "admin" | "employee";
-  token: string;
-}
-
-async function login(api: APIRequestContext, username: string, password: string, role: Account["role"]) {
-  const response = await api.post("/api/auth/login", { data: { username, password, role } });
-  expect(response.status(), `login ${username}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+import {
+  type Account,
+  chatButton,
+  chatsSidebar,
+  composer,
+  connectionStatus,
+  drawer,
+  guard,
+  loginAdmin,
+  messages,
+  newEmployee,
+  openDashboard,
+  selectChat,
+  send,
+  stompAs,
+  stompSend,
+  unique,
+} from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /** The first admin, with the name colleagues see in their chat list. */
 async function adminAccount(api: APIRequestContext): Promise<Account> {
-  const token = await login(api, e2eAdmin.username, e2eAdmin.password, "admin");
+  const token = await loginAdmin(api);
   const me = await api.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
   const name = me.ok() ? ((await me.json()) as { name?: string }).name : undefined;
   return { ...e2eAdmin, name: name || e2eAdmin.username, role: "admin", token };
 }
 
-/** A new employee, registered by the admin and logged in. */
-async function newEmployee(api: APIRequestContext, admin: Account, firstName: string): Promise<Account> {
-  const id = unique();
-  const username = `${firstName.toLowerCase()}.${id}`;
-  const password = `pw-${id}-secret`;
-  const name = `${firstName} ${id.slice(-4).toUpperCase()}`;
-  const response = await api.post("/api/admin/register-employee", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { name, email: `${username}@northbeam.test`, role: "Detailer", username, password },
-  });
-  expect(response.status(), "register employee").toBe(201);
-  return { username, password, name, role: "employee", token: await login(api, username, password, "employee") };
-}
-
-/** Every page of these tests fails on a console error, like the fixture's own page. */
-function guard(page: Page, allowed: RegExp[] = []) {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.push(`console.error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
-  return () => expect(seen.filter((line) => !allowed.some((pattern) => pattern.test(line)))).toEqual([]);
-}
-
-/** Opens the site logged in as `account` (the session is what the login modal stores) on its dashboard. */
-async function openDashboard(page: Page, account: Account, url = "/") {
-  await gotoHydrated(page, "/");
-  await page.evaluate(
-    ([keys, user, token]) => {
-      localStorage.setItem(keys.user, JSON.stringify(user));
-      localStorage.setItem(keys.token, token);
-    },
-    [storageKeys, { username: account.username, role: account.role }, account.token] as const,
-  );
-  await page.goto(url);
-  const heading = account.role === "admin" ? "Admin Dashboard" : "Employee Dashboard";
-  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-  if (account.role === "admin" && !new URL(url, baseURL).searchParams.has("chat")) {
-    await page.getByRole("button", { name: "Open Chat" }).click();
-  }
-  await expect(connectionStatus(page)).toHaveText("Connected", { timeout: 15_000 });
-}
-
 async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, baseURL });
-}
-
-const connectionStatus = (page: Page) =>
-  page.getByRole("status").filter({ hasText: /^(Connected|Connecting…|Offline)$/ });
-const chatsSidebar = (page: Page) => page.getByRole("complementary", { name: "Chats" });
-const drawer = (page: Page) => page.getByRole("dialog", { name: "Chats" });
-const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
-const messages = (page: Page) => page.getByRole("region", { name: /^Messages with / });
-const chatButton = (scope: Page | ReturnType<Page["getByRole"]>, name: string) =>
-  scope.getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`) });
-
-/** Opens a chat from the list: the sidebar on a desk, the drawer on a phone. */
-async function selectChat(page: Page, name: string) {
-  const wide = (page.viewportSize()?.width ?? 0) >= 768;
-  if (wide) {
-    await chatButton(chatsSidebar(page), name).click();
-  } else {
-    await page.getByRole("button", { name: /^Chats(, .+ unread)?$/ }).click();
-    await chatButton(drawer(page), name).click();
-    await expect(drawer(page)).toBeHidden();
-  }
-  await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press("Enter");
-  await expect(messages(page).getByText(text, { exact: true })).toBeVisible();
-  await expect(messages(page).getByText("Not sent")).toHaveCount(0);
 }
 
 /** Whether `item` is (at least partly) inside the visible box of the scrolling `list`. */
@@ -133,59 +60,6 @@ async function shownInList(list: Locator, item: Locator): Promise<boolean> {
   const [box, own] = await Promise.all([list.boundingBox(), item.boundingBox()]);
   if (!box || !own) return false;
   return own.y + own.height > box.y && own.y < box.y + box.height;
-}
-
-/** Refusals on each test client's errors queue, by the refused SEND's clientId. */
-const refusalWaiters = new WeakMap<Client, Map<string, (refusal: Refusal) => void>>();
-
-/** A STOMP client for the test itself (another device of that person). */
-async function stompAs(account: Account, origin = baseURL): Promise<Client> {
-  const client = new Client({
-    webSocketFactory: () => new WebSocket(`${origin.replace(/^http/, "ws")}/ws`, ["v12.stomp", "v11.stomp"]),
-    connectHeaders: { Authorization: `Bearer ${account.token}`, username: account.username },
-    reconnectDelay: 0,
-    heartbeatIncoming: 0,
-    heartbeatOutgoing: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
-    client.onStompError = (frame) => reject(new Error(frame.headers.message));
-    client.onWebSocketError = () => reject(new Error("websocket error"));
-    client.activate();
-  });
-  const waiters = new Map<string, (refusal: Refusal) => void>();
-  refusalWaiters.set(client, waiters);
-  client.subscribe(chatDestinations.errorsQueue, (frame) => {
-    const refusal = refusalSchema.parse(JSON.parse(frame.body));
-    if (refusal.clientId) waiters.get(refusal.clientId)?.(refusal);
-  });
-  return client;
-}
-
-/**
- * Sends and waits for the server's receipt (it answers once the message is stored). Test data goes
- * faster than a person types: a send refused for the rate limit (DESIGN §10: 30 in 10 s) is sent
- * again, with the same clientId, until the server takes it.
- */
-async function stompSend(client: Client, destination: string, body: object) {
-  const clientId = `e2e-${unique()}`;
-  const waiters = refusalWaiters.get(client)!;
-  try {
-    for (;;) {
-      const receipt = `${clientId}-${unique()}`;
-      const outcome = new Promise<Refusal | "stored">((resolve) => {
-        client.watchForReceipt(receipt, () => resolve("stored"));
-        waiters.set(clientId, resolve);
-      });
-      client.publish({ destination, body: JSON.stringify({ ...body, clientId }), headers: { receipt } });
-      const result = await outcome;
-      if (result === "stored") return;
-      if (result.code !== "RATE_LIMITED") throw new Error(`refused: ${result.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    waiters.delete(clientId);
-  }
 }
 
 test.describe("staff chat", () => {
@@ -198,7 +72,7 @@ test.describe("staff chat", () => {
   }) => {
     test.slow();
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Priya");
+    const employee = await newEmployee(api, admin.token, "Priya");
 
     const phone = await phoneContext(browser);
     const employeePage = await phone.newPage();
@@ -251,7 +125,7 @@ test.describe("staff chat", () => {
     request: api,
   }) => {
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Tomas");
+    const employee = await newEmployee(api, admin.token, "Tomas");
     const phone = await phoneContext(browser);
     const phonePage = await phone.newPage();
     const phoneErrors = guard(phonePage);
@@ -285,7 +159,7 @@ test.describe("staff chat", () => {
   }) => {
     test.slow();
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Marcus");
+    const employee = await newEmployee(api, admin.token, "Marcus");
     await openDashboard(page, admin);
 
     await chatsSidebar(page).getByRole("searchbox", { name: "Search people and groups" }).focus();
@@ -319,8 +193,8 @@ test.describe("staff chat", () => {
   test("a group with message permissions: a blocked member cannot write", async ({ page, browser, request: api }) => {
     test.slow();
     const admin = await adminAccount(api);
-    const allowed = await newEmployee(api, admin, "Elena");
-    const blocked = await newEmployee(api, admin, "David");
+    const allowed = await newEmployee(api, admin.token, "Elena");
+    const blocked = await newEmployee(api, admin.token, "David");
     const groupName = `Harbor Point ${unique()}`;
 
     await openDashboard(page, admin);
@@ -411,7 +285,7 @@ test.describe("staff chat", () => {
   }) => {
     test.slow();
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Sofia");
+    const employee = await newEmployee(api, admin.token, "Sofia");
     await openDashboard(page, admin);
     await selectChat(page, employee.name);
 
@@ -485,7 +359,7 @@ test.describe("staff chat", () => {
   test("45 messages load 20 at a time as the reader scrolls up, keeping the place", async ({ page, request: api }) => {
     test.slow();
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Ravi");
+    const employee = await newEmployee(api, admin.token, "Ravi");
     const client = await stompAs(employee);
     for (let n = 1; n <= 45; n += 1) {
       await stompSend(client, chatDestinations.sendPrivate, {
@@ -525,7 +399,7 @@ test.describe("staff chat", () => {
 
   test("logging out ends the chat and clears the stored session", async ({ page, request: api }) => {
     const admin = await adminAccount(api);
-    const employee = await newEmployee(api, admin, "Lena");
+    const employee = await newEmployee(api, admin.token, "Lena");
     await openDashboard(page, employee);
     const cookies = async () =>
       (await page.context().cookies()).filter((cookie) => cookie.path.startsWith("/api/chat/files"));
@@ -606,8 +480,8 @@ test.describe("staff chat across a server restart", () => {
     try {
       const api = await request.newContext({ baseURL: server.origin });
       const admin = await adminAccount(api);
-      const alice = await newEmployee(api, admin, "Alice");
-      const bob = await newEmployee(api, admin, "Bob");
+      const alice = await newEmployee(api, admin.token, "Alice");
+      const bob = await newEmployee(api, admin.token, "Bob");
 
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.origin });
       const page = await context.newPage();
