@@ -286,6 +286,7 @@ const bodyless = new Set([
   "POST /private/{username}/mark-read/{me}",
   "POST /api/chat/attachment-session",
   "POST /api/group/{id}/mark-read/{me}",
+  "PUT /api/chat/messages/{id}/reactions/{emoji}",
 ]);
 
 // ---- The app, its data and its sessions --------------------------------------------------------
