@@ -79,6 +79,7 @@ function headerText(rng: Rng, fixture: Fixture): string {
     () => `/topic/group/${fixture.groupId}`,
     () => chatDestinations.sendPrivate,
     () => chatDestinations.sendGroup,
+    () => chatDestinations.typing,
     () => "/app/presence",
   ])();
 }
@@ -132,7 +133,14 @@ const COMMAND_WEIGHTS: readonly string[] = [
 
 function destination(rng: Rng, fixture: Fixture, command: string): string {
   if (rng.chance(0.25)) return headerText(rng, fixture);
-  if (command === "SEND") return rng.pick([chatDestinations.sendPrivate, chatDestinations.sendGroup, "/app/presence"]);
+  if (command === "SEND") {
+    return rng.pick([
+      chatDestinations.sendPrivate,
+      chatDestinations.sendGroup,
+      chatDestinations.typing,
+      "/app/presence",
+    ]);
+  }
   return rng.pick([
     chatDestinations.errorsQueue,
     chatDestinations.errorsQueue,

@@ -232,12 +232,8 @@ export class ChatActions {
 
   /** The members of a group a text @mentions (never its author). */
   private async mentionIds(groupId: number, authorId: number, content: string): Promise<number[]> {
-    const names = new Set(mentionedNames(content).map((name) => name.toLowerCase()));
-    if (names.size === 0) return [];
-    const members = await this.repository.members(groupId);
-    return members
-      .filter((member) => member.id !== authorId && names.has(member.username.toLowerCase()))
-      .map((member) => member.id);
+    const readers = (await this.repository.members(groupId)).filter((member) => member.id !== authorId);
+    return mentionedReaders(readers, content).map((member) => member.id);
   }
 
   private async messageOrGone(id: number): Promise<ChatMessage> {
