@@ -32,6 +32,7 @@
  *
  * To see where a scenario's server spends its time, give it Node flags:
  *   BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:chat -- --db pglite --sessions 10000
+ * (BENCH_CLIENT_FLAGS does the same for the process that plays the browsers.)
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
@@ -129,7 +130,7 @@ async function runClients() {
   let typings = 0;
   let markFailures = 0;
   // The browsers' calls over a bounded set of kept-alive connections (one client process stands in for them all).
-  const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const httpAgent = new Agent({ keepAlive: true, maxSockets: 512 });
   /** The recipient has the message on screen: it marks it read, as the browser does. */
   const markRead = (session: Session, messageId: number, sender: string) => {
     markReads++;
@@ -330,7 +331,10 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     await sleep(300);
     const before = heap();
 
-    clients = fork(self, ["--role", "clients"], { execArgv: ["--v8-pool-size=0", "--import", "tsx"] });
+    const clientFlags = process.env.BENCH_CLIENT_FLAGS?.split(" ").filter(Boolean) ?? [];
+    clients = fork(self, ["--role", "clients"], {
+      execArgv: ["--v8-pool-size=0", ...clientFlags, "--import", "tsx"],
+    });
     const plan: LoadPlan = {
       url: `ws://127.0.0.1:${address.port}/ws`,
       live: values.live,

@@ -173,6 +173,34 @@ describe("auth plugin: tokens and sessions", () => {
     expect((await me(authHeader(fresh))).statusCode).toBe(200);
   });
 
+  it("checks the sessions of concurrent requests together, each against its own account and session", async () => {
+    const live = await employeeSession(t);
+    const loggedOut = await employeeSession(t);
+    const gone = await employeeSession(t);
+    const otherSession = await loginAs(t, loggedOut.employee);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: authHeader(loggedOut.token) }))
+        .statusCode,
+    ).toBeLessThan(300);
+    await t.app.db.delete(users).where(eq(users.id, gone.employee.id));
+    // All in flight at once, interleaved, so one lookup answers for several: each keeps its own answer.
+    const asked = Array.from(
+      { length: 12 },
+      (_, i) => [admin, live.token, loggedOut.token, otherSession, gone.token][i % 5]!,
+    );
+    const answers = await Promise.all(asked.map((token) => me(authHeader(token))));
+    const expected = asked.map((token) => (token === loggedOut.token || token === gone.token ? 401 : 200));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(expected);
+    const names = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().username);
+    expect(names).toEqual(
+      asked
+        .filter((token) => token === admin || token === live.token || token === otherSession)
+        .map((token) =>
+          token === admin ? "admin" : token === live.token ? live.employee.username : loggedOut.employee.username,
+        ),
+    );
+  });
+
   it("accepts the token cookie on GET only (no cross-site writes through the cookie)", async () => {
     const cookie = { cookie: `token=${admin}` };
     expect((await t.app.inject({ url: "/api/auth/me", headers: cookie })).statusCode).toBe(200);

@@ -16,6 +16,7 @@ import {
 import type { AccountKind } from "../../../shared/roles.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
+import type { ReadMove, ReadRecorder } from "./read-recorder.ts";
 import type { ChatRepository, ConversationRow, MessageRow } from "./repository.ts";
 import { highlight, searchTerms, toTsQuery } from "./search.ts";
 import type { ChatDelivery } from "./service.ts";
@@ -55,6 +56,8 @@ export interface ChatActionsOptions {
   editWindowMs: number;
   /** Removes attachment files whose rows a deletion removed. */
   removeFiles: (keys: string[]) => Promise<void>;
+  /** Where mark-read calls are recorded. */
+  reads: ReadRecorder;
 }
 
 /**
@@ -67,12 +70,14 @@ export class ChatActions {
   private readonly realtime: ChatDelivery;
   private readonly editWindowMs: number;
   private readonly removeFiles: (keys: string[]) => Promise<void>;
+  private readonly reads: ReadRecorder;
 
   constructor(options: ChatActionsOptions) {
     this.repository = options.repository;
     this.realtime = options.realtime;
     this.editWindowMs = options.editWindowMs;
     this.removeFiles = options.removeFiles;
+    this.reads = options.reads;
   }
 
   async edit(actor: ChatActor, messageId: number, content: string): Promise<ChatMessage> {
@@ -137,31 +142,39 @@ export class ChatActions {
   }
 
   /**
-   * The reader has read a conversation up to `upToSeq` (a mark-read call): their read position
-   * moves forward and the others of the conversation are told (READ). Only its people leave
-   * receipts: an administrator looking into a group they are not in does not.
+   * A mark-read call for one message (SPEC: a message that arrived while its chat was open): false
+   * when there is no such message or the reader cannot read its conversation. The reader's
+   * position moves up to it and the others are told (READ).
    */
-  async recordRead(reader: ChatActor, conversationId: number, upToSeq: number): Promise<void> {
-    const conversation = await this.repository.conversation(conversationId);
-    if (!conversation || !(await this.isParticipant(reader, conversation))) return;
-    const mark = await this.repository.advanceReadMark(
+  async markMessageRead(reader: ChatActor, messageId: number): Promise<boolean> {
+    const outcome = await this.reads.record({ readerId: reader.id, readerIsAdmin: reader.role === "admin", messageId });
+    if (outcome.moved) await this.announceRead(reader, outcome.moved);
+    return outcome.readable;
+  }
+
+  /** A mark-read call for a whole conversation (its unread rows are already gone): the position moves to its end. */
+  async markConversationRead(reader: ChatActor, conversationId: number): Promise<void> {
+    const outcome = await this.reads.record({
+      readerId: reader.id,
+      readerIsAdmin: reader.role === "admin",
       conversationId,
-      reader.id,
-      Math.min(upToSeq, conversation.lastSeq),
-    );
-    if (!mark) return;
-    const read = { type: "READ" as const, reader: reader.username, upToSeq: mark.upToSeq, at: mark.at.toISOString() };
-    if (conversation.groupId !== null) {
-      await this.realtime.publishToTopic(chatDestinations.group(conversation.groupId), {
+    });
+    if (outcome.moved) await this.announceRead(reader, outcome.moved);
+  }
+
+  /**
+   * READ to the others of the conversation. Only its people leave receipts (the recorder checks):
+   * an administrator looking into a group they are not in does not.
+   */
+  private async announceRead(reader: ChatActor, move: ReadMove): Promise<void> {
+    const read = { type: "READ" as const, reader: reader.username, upToSeq: move.upToSeq, at: move.at.toISOString() };
+    if (move.groupId !== null) {
+      await this.realtime.publishToTopic(chatDestinations.group(move.groupId), {
         ...read,
-        conversation: groupConversation(conversation.groupId),
+        conversation: groupConversation(move.groupId),
       });
-      return;
-    }
-    const otherId = conversation.userLow === reader.id ? conversation.userHigh : conversation.userLow;
-    const other = otherId === null ? undefined : (await this.repository.usernames([otherId])).get(otherId);
-    if (other) {
-      await this.realtime.publishToUser(other, chatDestinations.privateQueueSuffix, {
+    } else if (move.otherName !== null) {
+      await this.realtime.publishToUser(move.otherName, chatDestinations.privateQueueSuffix, {
         ...read,
         conversation: privateConversation(reader.username),
       });

@@ -14,7 +14,7 @@ import { errorResponses } from "../../lib/schemas.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
 import type { ChatRepository } from "./repository.ts";
-import { isMe, onlyOwn, type RecordRead } from "./routes.ts";
+import { isMe, type MarkRead, onlyOwn } from "./routes.ts";
 
 const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const removedFromGroup = "You are no longer a member of this group.";
@@ -24,7 +24,7 @@ export const groupRoutes = (
   repository: ChatRepository,
   /** Removes the files of the attachments deleted with a group (their rows are gone already). */
   onGroupDeleted: (attachmentKeys: string[]) => Promise<void>,
-  recordRead: RecordRead,
+  reads: MarkRead,
 ): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
@@ -271,7 +271,7 @@ export const groupRoutes = (
         if (!isMe(request.params.me, user)) throw forbidden(onlyOwn);
         const conversation = await repository.groupConversation(request.params.id);
         const marked = await repository.markConversationRead(conversation, user.id);
-        if (conversation !== undefined) await recordRead(user, conversation, Number.MAX_SAFE_INTEGER);
+        if (conversation !== undefined) await reads.markConversationRead(user, conversation);
         return { marked };
       },
     );

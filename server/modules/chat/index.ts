@@ -22,6 +22,7 @@ import { groupRoutes } from "./group-routes.ts";
 import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-writer.ts";
 import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
+import { ReadRecorder } from "./read-recorder.ts";
 import { chatRepository } from "./repository.ts";
 import { chatRoutes } from "./routes.ts";
 import { ChatService, chatRefusal } from "./service.ts";
@@ -108,11 +109,13 @@ export const chatModule = fp<ChatModuleOptions>(
     const removeFiles = async (keys: string[]) => {
       await Promise.all(keys.map((key) => store.remove(key)));
     };
+    const reads = new ReadRecorder(app.db);
     const actions = new ChatActions({
       repository,
       realtime: app.realtime,
       editWindowMs: app.config.chatEditWindowMs,
       removeFiles,
+      reads,
     });
     app.decorate("chat", { service, actions, writer, push });
     // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
@@ -147,12 +150,11 @@ export const chatModule = fp<ChatModuleOptions>(
       ],
     });
 
-    const recordRead = actions.recordRead.bind(actions);
-    await app.register(chatRoutes(repository, recordRead));
+    await app.register(chatRoutes(repository, actions));
     await app.register(attachmentRoutes(repository, store));
     await app.register(
       async (api) => {
-        await api.register(groupRoutes(repository, removeFiles, recordRead));
+        await api.register(groupRoutes(repository, removeFiles, actions));
         await api.register(actionRoutes(actions));
         await api.register(pushRoutes(repository, push));
       },
@@ -180,7 +182,7 @@ export const chatModule = fp<ChatModuleOptions>(
     // Let queued message writes and a running sweep finish before the database closes.
     app.addHook("preClose", async () => {
       clearInterval(timer);
-      await Promise.all([writer.flush(), sweeping]);
+      await Promise.all([writer.flush(), reads.flush(), sweeping]);
     });
     app.addHook("onClose", async () => push.close());
   },

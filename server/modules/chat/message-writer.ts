@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { chatLimits } from "../../../shared/chat.ts";
 import type { Db } from "../../db/client.ts";
+import { GroupCommit } from "../../lib/group-commit.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import type { MessageRow } from "./repository.ts";
 
@@ -53,21 +54,15 @@ export interface WriterOptions {
   exclusive?: boolean;
 }
 
+/** One message with the account ids that get it as unread (never the sender). */
 interface Pending {
   message: NewMessage;
-  /** Account ids that get it as unread (never the sender). */
   readers: readonly number[];
-  resolve: (result: WriteResult) => void;
-  reject: (error: unknown) => void;
 }
 
-/** Most messages one batch carries; bigger bursts take several. */
-const MAX_BATCH = 500;
-
 /**
- * Stores messages with their `seq` and unread rows, group-committing concurrent sends: a batch is
- * what was sent during one turn of the event loop, written while the next sends queue up. A promise
- * resolves only once its batch is committed: that is what a SEND's RECEIPT means.
+ * Stores messages with their `seq` and unread rows, group-committing concurrent sends (GroupCommit):
+ * a SEND's promise resolves only once its batch is committed: that is what its RECEIPT means.
  *
  * A batch is one call of the database function chat_store_messages (migrations 0006 and 0007), one round
  * trip and one transaction: it creates missing private conversations, locks the conversations and
@@ -78,9 +73,7 @@ const MAX_BATCH = 500;
  * latency at 2 000 messages/s.
  */
 export class MessageWriter {
-  private queue: Pending[] = [];
-  /** The drain in progress, if any. */
-  private draining: Promise<void> | undefined;
+  private readonly commits = new GroupCommit<Pending, WriteResult>((batch) => this.writeBatch(batch));
 
   constructor(
     private readonly db: Db,
@@ -89,47 +82,18 @@ export class MessageWriter {
   ) {}
 
   write(message: NewMessage, readers: readonly number[]): Promise<WriteResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ message, readers, resolve, reject });
-      this.draining ??= this.drain();
-    });
+    return this.commits.submit({ message, readers });
   }
 
   /** Resolves once everything queued so far is written (or failed). */
-  async flush(): Promise<void> {
-    await this.draining;
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        // Let this turn's other sends (the rest of the sockets that were readable) join the batch.
-        // Needed with PGlite above all: its queries resolve without returning to the event loop,
-        // so without this yield every message would be a batch of one.
-        await new Promise((resolve) => setImmediate(resolve));
-        const batch = this.queue.splice(0, MAX_BATCH);
-        try {
-          const results = await this.writeBatch(batch);
-          for (const [i, pending] of batch.entries()) pending.resolve(results[i]!);
-        } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
-          // One bad message must not sink the others: write them one by one.
-          else
-            for (const pending of batch)
-              await this.writeBatch([pending]).then(([result]) => pending.resolve(result!), pending.reject);
-        }
-      }
-    } finally {
-      // No await between the loop's last check and here: a write() cannot slip in unseen.
-      this.draining = undefined;
-    }
+  flush(): Promise<void> {
+    return this.commits.flush();
   }
 
   private async writeBatch(batch: Pending[]): Promise<WriteResult[]> {
     const { input, statement } = storeMessagesCall(batch, this.rateLimit, this.options.exclusive ?? false);
     // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
     const { rows } = (await this.db.execute(statement)) as unknown as { rows: RawOutcome[] };
-    if (rows.length !== batch.length) throw new Error("the batch answered a different number of rows");
     return rows.map((row): WriteResult => {
       const n = Number(row.n);
       switch (row.outcome) {

@@ -484,15 +484,6 @@ export function chatRepository(db: Db) {
       }));
     },
 
-    /** Marks one message read for the account; false when it was not unread for it. */
-    async markRead(messageId: number, userId: number): Promise<boolean> {
-      const rows = await db
-        .delete(unreadMessages)
-        .where(and(eq(unreadMessages.messageId, messageId), eq(unreadMessages.userId, userId)))
-        .returning({ id: unreadMessages.messageId });
-      return rows.length > 0;
-    },
-
     /** Marks everything of a conversation read for the account; the number marked. */
     async markConversationRead(conversationId: number | undefined, userId: number): Promise<number> {
       if (conversationId === undefined) return 0;
@@ -660,27 +651,6 @@ export function chatRepository(db: Db) {
         .where(eq(chatReactions.messageId, messageId))
         .orderBy(asc(chatReactions.createdAt), asc(chatReactions.emoji), asc(users.id));
       return reactionsFrom(rows.map((row) => [row.emoji, row.username] as const));
-    },
-
-    /**
-     * Moves a person's read position in a conversation forward to `upToSeq`: the new mark, or
-     * undefined when they had read that far already.
-     */
-    async advanceReadMark(
-      conversationId: number,
-      userId: number,
-      upToSeq: number,
-    ): Promise<{ upToSeq: number; at: Date } | undefined> {
-      if (upToSeq <= 0) return undefined;
-      const { rows } = (await db.execute(sql`
-        insert into ${chatReadMarks} (conversation_id, user_id, up_to_seq)
-        select ${conversationId}, ${userId}, ${upToSeq}
-        where ${upToSeq} > coalesce((select max(up_to_seq) from ${chatReadMarks}
-          where conversation_id = ${conversationId} and user_id = ${userId}), 0)
-        on conflict do nothing
-        returning up_to_seq, at`)) as unknown as { rows: { up_to_seq: string | number; at: Date | string }[] };
-      const [row] = rows;
-      return row && { upToSeq: Number(row.up_to_seq), at: new Date(row.at) };
     },
 
     /** Who has read the message with `seq` in a conversation, and when first, but its sender. */

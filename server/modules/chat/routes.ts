@@ -3,7 +3,8 @@ import { z } from "zod";
 import { chatUserSchema, unreadItemSchema } from "../../../shared/chat.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { type AuthUser, currentUser } from "../../plugins/auth.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import type { ChatActions } from "./actions.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
 import type { ChatRepository } from "./repository.ts";
 
@@ -14,11 +15,11 @@ export const onlyOwn = "You can only see and change your own chat state.";
 /** Whether a username in a path names the caller (usernames are unique regardless of case). */
 export const isMe = (name: string, user: { username: string }) => name.toLowerCase() === user.username.toLowerCase();
 
-/** A mark-read call moves the reader's read position (DESIGN §10 receipts) up to `upToSeq`. */
-export type RecordRead = (reader: AuthUser, conversationId: number, upToSeq: number) => Promise<void>;
+/** Where mark-read calls go (DESIGN §10: they feed the read receipts). */
+export type MarkRead = Pick<ChatActions, "markMessageRead" | "markConversationRead">;
 
 /** Chat REST of SPEC §7 outside /api (exact paths): users, unread, read marks, private history. */
-export const chatRoutes = (repository: ChatRepository, recordRead: RecordRead): FastifyPluginAsyncZod => {
+export const chatRoutes = (repository: ChatRepository, reads: MarkRead): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
     const tags = ["chat"];
@@ -77,10 +78,7 @@ export const chatRoutes = (repository: ChatRepository, recordRead: RecordRead): 
       async (request, reply) => {
         const user = currentUser(request);
         ownOnly(request.query.username, user);
-        const message = await repository.messageFor(request.params.id);
-        if (!message) throw notFound("No such message.");
-        await repository.markRead(message.id, user.id);
-        await recordRead(user, message.conversationId, message.seq);
+        if (!(await reads.markMessageRead(user, request.params.id))) throw notFound("No such message.");
         return reply.status(204).send(null);
       },
     );
@@ -125,7 +123,7 @@ export const chatRoutes = (repository: ChatRepository, recordRead: RecordRead): 
         ownOnly(request.params.me, user);
         const conversation = await repository.privateConversation(user.id, request.params.username);
         const marked = await repository.markConversationRead(conversation, user.id);
-        if (conversation !== undefined) await recordRead(user, conversation, Number.MAX_SAFE_INTEGER);
+        if (conversation !== undefined) await reads.markConversationRead(user, conversation);
         return { marked };
       },
     );
