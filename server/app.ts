@@ -30,6 +30,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
+import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // Employees emit what happens to accounts; the chat listens (neither imports the other).
   await app.register(accountEventsPlugin);
+  // The audit log's one writer (DESIGN §11): modules record what admins do through app.audit.
+  await app.register(auditPlugin);
   // Before any route: it sees every route registered from here on and refuses those without a rule.
   await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
   acceptEmptyJsonOnDelete(app);

@@ -34,6 +34,8 @@ export const quoteRequestSchema = contactSubmissionSchema.extend({
   reference: z.string(),
   /** Other requests with the same e-mail or company. */
   related: z.number().int(),
+  /** When it first left `new` (first contact), for the overview's response time; null while new. */
+  contactedAt: z.iso.datetime().nullable(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
