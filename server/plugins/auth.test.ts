@@ -95,6 +95,18 @@ describe("auth plugin: tokens and sessions", () => {
     expect((await me(authHeader(await forge(claims, { audience: "other-app" })))).statusCode).toBe(401);
   });
 
+  it("refuses a token that worked once as soon as it expires (a verified signature is remembered, its expiry still counts)", async () => {
+    const claims = { sub: "1", username: "admin", role: "admin", ver: 0 };
+    const expires = Math.floor(Date.now() / 1000) + 2;
+    const token = await forge(claims, { expires });
+    expect((await me(authHeader(token))).statusCode).toBe(200);
+    expect((await me(authHeader(token))).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await me(authHeader(token))).statusCode, { timeout: 10_000, interval: 200 })
+      .toBe(401);
+    expect(Date.now()).toBeGreaterThanOrEqual(expires * 1000);
+  });
+
   it("refuses tokens with missing or wrong claims", async () => {
     for (const claims of [
       { username: "admin", role: "admin", ver: 0 }, // no sub
