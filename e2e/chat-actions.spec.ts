@@ -73,6 +73,18 @@ async function annAndBenChatting(page: Page, browser: Browser, api: APIRequestCo
   return people;
 }
 
+/** Plays the page's tab going to the background (hidden) or coming back (the Page Visibility API). */
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
 /** Reloads the page and opens the chat with `name` again. */
 async function reopenChat(page: Page, name: string) {
   await page.reload();
@@ -276,6 +288,26 @@ test.describe("chat message actions", () => {
     await expect(item.getByText(/^Seen /)).toHaveCount(0);
     await reopenChat(page, ben.name);
     await expect(messageItem(page, "Great, thanks.").getByText(/^Seen /)).toBeVisible();
+
+    // Ben's tab is hidden (another window in front): what arrives in his open chat is not read yet.
+    const readCalls: string[] = [];
+    other.page.on("request", (request) => {
+      if (/\/read|mark-read/.test(request.url())) readCalls.push(request.url());
+    });
+    await setHidden(other.page, true);
+    await send(page, "Drawings for level 3 are up.");
+    // Shown on his screen: had it been marked read, the call would have gone before it was drawn.
+    // A request made after that is reported after it (the browser reports requests in order).
+    await expect(messageItem(other.page, "Drawings for level 3 are up.")).toBeVisible();
+    const marker = other.page.waitForRequest((request) => request.url().endsWith("/api/health"));
+    await other.page.evaluate(() => fetch("/api/health").then((response) => response.text()));
+    await marker;
+    expect(readCalls).toEqual([]);
+    await expect(messageItem(page, "Great, thanks.").getByText(/^Seen /)).toBeVisible();
+    // He comes back: the chat is read and Ann sees it.
+    await setHidden(other.page, false);
+    await expect(messageItem(page, "Drawings for level 3 are up.").getByText(/^Seen /)).toBeVisible();
+    await expect(messageItem(page, "Great, thanks.").getByText(/^Seen /)).toHaveCount(0);
     await other.done();
   });
 

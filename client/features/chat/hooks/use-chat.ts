@@ -114,9 +114,24 @@ export function useChat(identity: ChatIdentity) {
     [me],
   );
 
+  // Messages that arrived in the open chat while the tab was hidden: read once it shows again.
+  const unreadWhileHidden = useRef(false);
+  const openChatNow = conversation.openChat;
+  useEffect(() => {
+    const onVisibility = () => {
+      const chat = openChatNow();
+      if (document.visibilityState !== "visible" || !unreadWhileHidden.current || !chat) return;
+      unreadWhileHidden.current = false;
+      markChatRead(chat, me).catch(warn("mark read failed"));
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [openChatNow, me]);
+
   const open = useCallback(
     (chat: ChatRef) => {
       if (!conversation.open(chat)) return;
+      unreadWhileHidden.current = false;
       unread.clear(chat);
       markChatRead(chat, me).catch(warn("mark read failed"));
     },
@@ -168,7 +183,10 @@ export function useChat(identity: ChatIdentity) {
     // Their message is what they were typing.
     if (incoming.chat) typing.stopped(incoming.chat, message.sender);
     if (incoming.inOpenChat && !shown) {
-      markMessageRead(message.id, me).catch(warn("mark message read failed"));
+      // Read only when someone can see it: a hidden tab leaves it unread (no false "Seen") until it shows again.
+      if (document.visibilityState === "visible")
+        markMessageRead(message.id, me).catch(warn("mark message read failed"));
+      else unreadWhileHidden.current = true;
       announce(`${displayName(message.sender)}: ${messageSummary(message)}`);
     } else if (!incoming.inOpenChat && !counted) {
       const group = message.groupId === null ? undefined : groupsById.get(message.groupId);
