@@ -21,14 +21,20 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
+import { applicationAdminRoutes } from "./modules/applications/admin-routes.ts";
+import { type ApplicationRetentionOptions, applicationRetentionPlugin } from "./modules/applications/retention.ts";
+import { type AuditRetentionOptions, auditRetentionPlugin } from "./modules/audit/retention.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type ChatModuleOptions, chatModule } from "./modules/chat/index.ts";
 import { employeeRoutes } from "./modules/employees/routes.ts";
 import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
-import { leadRoutes } from "./modules/leads/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
+import { newsletterRoutes } from "./modules/public-forms/newsletter.ts";
+import { publicFormRoutes } from "./modules/public-forms/routes.ts";
+import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
@@ -52,6 +58,12 @@ export interface BuildAppOptions {
   chat?: ChatModuleOptions;
   /** How long stalled clients are waited for (DESIGN §14: 30 s; tests shorten them). */
   timeouts?: Partial<TimeoutSettings>;
+  /** Quote requests' clock (tests move it). */
+  quoteRequests?: QuoteRequestsModuleOptions;
+  /** Applications' clock and retention sweep interval (tests move and shorten them). */
+  applications?: ApplicationRetentionOptions;
+  /** The audit retention sweep's clock and interval (tests move and shorten them). */
+  audit?: AuditRetentionOptions;
 }
 
 /** Builds the whole product as one Fastify instance; `server/main.ts` and every test use this. */
@@ -137,12 +149,18 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes);
       await api.register(employeeRoutes);
       await api.register(adminFileRoutes);
-      await api.register(leadRoutes);
+      await api.register(publicFormRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(quoteRequestAdminRoutes, options.quoteRequests ?? {});
+      await api.register(applicationAdminRoutes, options.applications ?? {});
+      await api.register(auditRoutes);
     },
     { prefix: "/api" },
   );
   await app.register(shareLinkRoutes);
   await app.register(shareSweeper);
+  await app.register(applicationRetentionPlugin, options.applications ?? {});
+  await app.register(auditRetentionPlugin, options.audit ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(presenceModule);
   await app.register(chatModule, options.chat ?? {});

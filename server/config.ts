@@ -53,6 +53,10 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalString,
   /** DESIGN §10: how long after sending its sender may edit a message, in minutes (0: never). */
   CHAT_EDIT_WINDOW_MIN: z.coerce.number().min(0).max(525_600).default(60),
+  /** DESIGN §11: days after an application closes (or, while open, after it came in) before it is erased. */
+  APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** DESIGN §11: days an audit entry is kept. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /** Which proxies to trust for the client address: unset/false (none), true, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -82,6 +86,10 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string; subject?: string };
   /** DESIGN §10: CHAT_EDIT_WINDOW_MIN in milliseconds. */
   chatEditWindowMs: number;
+  /** DESIGN §11: APPLICATION_RETENTION_DAYS (doubled for an applicant who agreed to be kept). */
+  applicationRetentionDays: number;
+  /** DESIGN §11: AUDIT_RETENTION_DAYS. */
+  auditRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Where the built client lives (build/client). */
@@ -149,6 +157,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
     chatEditWindowMs: Math.round(env.CHAT_EDIT_WINDOW_MIN * 60_000),
+    applicationRetentionDays: env.APPLICATION_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve("build/client"),

@@ -2,7 +2,10 @@
  * DESIGN §11: a job application as work (position, stages, consent, version, erasure).
  */
 import { z } from "zod";
-import { jobApplicationSchema } from "./leads.ts";
+import { applicationFieldsSchema, jobApplicationSchema, leadLimits } from "./leads.ts";
+import { openApplication, positionOptions } from "./open-positions.ts";
+
+export { openApplication, positionOptions } from "./open-positions.ts";
 
 export const applicationStatuses = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -16,14 +19,55 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   rejected: "Rejected",
 };
 
-/** The form's `position` when no listed role was chosen. */
-export const openApplication = "Open application";
+/** Closed applications: retention counts from when they closed. */
+export const closedApplicationStatuses: readonly ApplicationStatus[] = ["hired", "rejected"];
+export const isClosedApplicationStatus = (status: ApplicationStatus) => closedApplicationStatuses.includes(status);
+
+const positionMessage = "Choose a position from the list";
+/** An open job's title, or `Open application`. */
+export const positionSchema = z
+  .string({ error: positionMessage })
+  .refine((value) => positionOptions.includes(value), { message: positionMessage });
+
+/**
+ * The career form's multipart fields as the server reads them: SPEC's, plus `position` (absent or
+ * empty: Open application) and `keepForFutureRoles` (the checkbox sends "true"; absent: no consent).
+ */
+export const applicationMultipartSchema = applicationFieldsSchema.extend({
+  position: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : openApplication))
+    .pipe(positionSchema),
+  keepForFutureRoles: z
+    .enum(["true", "on", "false", ""], { error: "Tick the box, or leave it empty" })
+    .optional()
+    .transform((value) => value === "true" || value === "on"),
+});
+export type ApplicationMultipartFields = z.output<typeof applicationMultipartSchema>;
+
+/**
+ * When an application's personal data is erased (DESIGN §11): `retentionDays` after it closed, or
+ * after it came in while open; twice as long with the applicant's consent. Null once erased.
+ */
+export function eraseAfter(
+  application: { appliedAt: Date; closedAt: Date | null; keepForFutureRoles: boolean; erasedAt: Date | null },
+  retentionDays: number,
+): Date | null {
+  if (application.erasedAt) return null;
+  const from = application.closedAt ?? application.appliedAt;
+  const days = retentionDays * (application.keepForFutureRoles ? 2 : 1);
+  return new Date(from.getTime() + days * 24 * 60 * 60 * 1000);
+}
 
 /**
  * A job application as the dashboard sees it. Once erased only `id`, `position`, `status`,
  * `appliedAt` and `erasedAt` carry anything: the personal fields are empty and there is no CV.
  */
 export const applicationSchema = jobApplicationSchema.extend({
+  /** `/api/applications/{id}/resume` (admin bearer token); null once erased. */
+  resumePath: z.string().nullable(),
   position: z.string(),
   status: z.enum(applicationStatuses),
   keepForFutureRoles: z.boolean(),
@@ -45,6 +89,17 @@ export type ApplicationPatch = z.infer<typeof applicationPatchSchema>;
 
 /** The 409 answer's message when two admins edit at once. */
 export const staleApplicationMessage = "Someone else changed this application. Reload to see their changes.";
+
+/** The 409 answer to a change or a note on an erased application. */
+export const erasedApplicationMessage = "This application was erased: there is nothing left to work on.";
+
+/** The list's filters: GET /api/applications?q=&status=&position= */
+export const applicationFiltersSchema = z.object({
+  q: z.string().trim().max(leadLimits.searchMax, "The search is too long").optional(),
+  status: z.enum(applicationStatuses, { error: "Unknown status" }).optional(),
+  position: z.string().trim().min(1).max(200).optional(),
+});
+export type ApplicationFilters = z.infer<typeof applicationFiltersSchema>;
 
 export const applicationPaths = {
   list: "/api/applications",

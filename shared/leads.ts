@@ -134,7 +134,11 @@ export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 export const leadCreatedSchema = z.object({ id: z.number().int(), message: z.string() });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 
-/** A quote request as the admin dashboard sees it (SPEC §3 Contact submission). */
+/**
+ * A quote request's submitted fields as the admin dashboard sees them (SPEC §3 "Contact
+ * submission"). The whole quote request, with its workflow fields, is `QuoteRequest`
+ * (shared/quote-requests.ts): use that name.
+ */
 export const contactSubmissionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -156,6 +160,7 @@ export const contactSubmissionSchema = z.object({
   fileType: z.string().nullable(),
   submittedAt: z.iso.datetime(),
 });
+/** @deprecated The submitted fields only: use `QuoteRequest` (shared/quote-requests.ts). */
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
 /** A job application as the admin dashboard sees it (SPEC §3 Job application). */
@@ -172,6 +177,7 @@ export const jobApplicationSchema = z.object({
   /** The CV's type as decided from its content. */
   resumeType: z.string(),
 });
+/** @deprecated SPEC's fields only: use `Application` (shared/applications.ts). */
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 /** `?q=`: words that must all appear in a lead's name, email, company, project (or phone, message). */

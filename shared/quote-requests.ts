@@ -57,6 +57,10 @@ export const quoteRequestPatchSchema = z
   .refine((patch) => patch.status !== "lost" || (patch.lostReason ?? "") !== "", {
     path: ["lostReason"],
     message: "Say why it was lost",
+  })
+  .refine((patch) => patch.status === undefined || patch.status === "lost" || !patch.lostReason, {
+    path: ["lostReason"],
+    message: "Only a lost request has a reason",
   });
 export type QuoteRequestPatch = z.infer<typeof quoteRequestPatchSchema>;
 
@@ -72,6 +76,10 @@ export type QuoteRequestFilters = z.infer<typeof quoteRequestFiltersSchema>;
 
 /** The 409 answer's message when two admins edit at once. */
 export const staleVersionMessage = "Someone else changed this request. Reload to see their changes.";
+
+/** `Q-2026-0042`: the year it came in (UTC) and its number within that year, at least four digits. */
+export const formatQuoteReference = (year: number, number: number) => `Q-${year}-${String(number).padStart(4, "0")}`;
+export const quoteReferencePattern = /^Q-\d{4}-\d{4,}$/;
 
 export const quoteRequestPaths = {
   list: "/api/contact/all",

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -103,38 +104,170 @@ export const sharedFiles = pgTable(
   (t) => [index("shared_files_expires_at_idx").on(t.expiresAt)],
 );
 
-/** Quote requests from the contact page: sales leads. */
-export const contactSubmissions = pgTable("contact_submissions", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company").notNull().default(""),
-  phone: text("phone").notNull().default(""),
-  projectName: text("project_name").notNull().default(""),
-  workTypes: jsonb("work_types").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  tonsOfSteel: text("tons_of_steel").notNull().default(""),
-  proposalDate: text("proposal_date").notNull().default(""),
-  projectDate: text("project_date").notNull().default(""),
-  scopeOfWork: text("scope_of_work").notNull().default(""),
-  projectUrl: text("project_url").notNull().default(""),
-  fileName: text("file_name"),
-  fileKey: text("file_key"),
-  fileType: text("file_type"),
-  submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+/**
+ * Quote requests from the contact page (DESIGN §11: work the office runs). `reference` is
+ * `Q-YYYY-NNNN`, numbered within the year it came in (quote_request_counters); `version` grows by
+ * one with every change, so a write made from a stale copy is refused.
+ */
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reference: text("reference").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    projectName: text("project_name").notNull().default(""),
+    workTypes: jsonb("work_types").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tonsOfSteel: text("tons_of_steel").notNull().default(""),
+    proposalDate: text("proposal_date").notNull().default(""),
+    projectDate: text("project_date").notNull().default(""),
+    scopeOfWork: text("scope_of_work").notNull().default(""),
+    projectUrl: text("project_url").notNull().default(""),
+    fileName: text("file_name"),
+    fileKey: text("file_key"),
+    fileType: text("file_type"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    status: text("status", { enum: ["new", "contacted", "quoted", "won", "lost"] })
+      .notNull()
+      .default("new"),
+    /** An admin account; answered as its username. */
+    assigneeId: bigint("assignee_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    followUpAt: timestamp("follow_up_at", { withTimezone: true, mode: "date" }),
+    lostReason: text("lost_reason"),
+    /** The first time it left `new`. */
+    contactedAt: timestamp("contacted_at", { withTimezone: true, mode: "date" }),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("quote_requests_reference_idx").on(t.reference),
+    index("quote_requests_submitted_at_idx").on(t.submittedAt),
+    index("quote_requests_email_lower_idx").on(sql`lower(${t.email})`),
+    index("quote_requests_company_lower_idx").on(sql`lower(${t.company})`),
+    index("quote_requests_assignee_id_idx").on(t.assigneeId),
+    index("quote_requests_follow_up_at_idx").on(t.followUpAt),
+    check("quote_requests_status_check", sql`${t.status} in ('new', 'contacted', 'quoted', 'won', 'lost')`),
+    check("quote_requests_lost_reason_check", sql`(${t.status} = 'lost') = (${t.lostReason} is not null)`),
+  ],
+);
+
+/** The last reference number given in each year: the insert locks its year's row to take the next. */
+export const quoteRequestCounters = pgTable("quote_request_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
 });
 
-/** Job applications from the career page. The CV is personal data: admins only. */
-export const jobApplications = pgTable("job_applications", {
+/**
+ * Job applications from the career page. The CV is personal data: admins only. Erased (by hand or
+ * by the retention sweep) the personal fields are emptied and `resumeKey` is null; the row stays.
+ */
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull().default(""),
+    resumeName: text("resume_name").notNull(),
+    resumeKey: text("resume_key"),
+    resumeType: text("resume_type").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    position: text("position").notNull().default("Open application"),
+    status: text("status", { enum: ["new", "screening", "interview", "offer", "hired", "rejected"] })
+      .notNull()
+      .default("new"),
+    /** The applicant's consent to keep the application for future roles: the retention period doubles. */
+    keepForFutureRoles: boolean("keep_for_future_roles").notNull().default(false),
+    /** When it was last closed (hired or rejected); null while open. Retention counts from here. */
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    erasedAt: timestamp("erased_at", { withTimezone: true, mode: "date" }),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [
+    index("job_applications_applied_at_idx").on(t.appliedAt),
+    check(
+      "job_applications_status_check",
+      sql`${t.status} in ('new', 'screening', 'interview', 'offer', 'hired', 'rejected')`,
+    ),
+  ],
+);
+
+/** A note an admin wrote on a quote request or an application. `authorName`: the username then. */
+const noteColumns = () => ({
   id: bigserial("id", { mode: "number" }).primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  message: text("message").notNull().default(""),
-  resumeName: text("resume_name").notNull(),
-  resumeKey: text("resume_key").notNull(),
-  resumeType: text("resume_type").notNull(),
-  appliedAt: timestamp("applied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  authorId: bigint("author_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  authorName: text("author_name").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
 });
+
+/** One line of a timeline (DESIGN §11 kinds). `actorName` is null for the requester or the system. */
+const activityColumns = () => ({
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  actorId: bigint("actor_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  actorName: text("actor_name"),
+  kind: text("kind", { enum: ["created", "status", "assignee", "followUp", "note", "email", "erased"] }).notNull(),
+  summary: text("summary").notNull(),
+});
+
+export const quoteRequestNotes = pgTable(
+  "quote_request_notes",
+  {
+    ...noteColumns(),
+    quoteRequestId: bigint("quote_request_id", { mode: "number" })
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("quote_request_notes_quote_request_id_idx").on(t.quoteRequestId, t.id)],
+);
+
+export const quoteRequestActivity = pgTable(
+  "quote_request_activity",
+  {
+    ...activityColumns(),
+    quoteRequestId: bigint("quote_request_id", { mode: "number" })
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("quote_request_activity_quote_request_id_idx").on(t.quoteRequestId, t.id),
+    check(
+      "quote_request_activity_kind_check",
+      sql`${t.kind} in ('created', 'status', 'assignee', 'followUp', 'note', 'email', 'erased')`,
+    ),
+  ],
+);
+
+export const applicationNotes = pgTable(
+  "application_notes",
+  {
+    ...noteColumns(),
+    applicationId: bigint("application_id", { mode: "number" })
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("application_notes_application_id_idx").on(t.applicationId, t.id)],
+);
+
+export const applicationActivity = pgTable(
+  "application_activity",
+  {
+    ...activityColumns(),
+    applicationId: bigint("application_id", { mode: "number" })
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("application_activity_application_id_idx").on(t.applicationId, t.id),
+    check(
+      "application_activity_kind_check",
+      sql`${t.kind} in ('created', 'status', 'assignee', 'followUp', 'note', 'email', 'erased')`,
+    ),
+  ],
+);
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/helpers/app.ts";
 import { createTestDatabase } from "../../test/helpers/database.ts";
-import { chatAttachments, contactSubmissions, jobApplications, sharedFiles } from "../db/schema.ts";
+import { chatAttachments, jobApplications, quoteRequests, sharedFiles } from "../db/schema.ts";
 import { processStartedAt, reconcileUploads } from "./upload-reconciliation.ts";
 import { newStorageKey } from "./uploads.ts";
 
@@ -88,9 +88,14 @@ describe("reconcileUploads", () => {
       sizeBytes: 1,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    await database.db
-      .insert(contactSubmissions)
-      .values({ name: "Dana", email: "dana@example.com", fileName: "q.pdf", fileKey: withRow.quotes, fileType: "x" });
+    await database.db.insert(quoteRequests).values({
+      reference: "Q-2026-0001",
+      name: "Dana",
+      email: "dana@example.com",
+      fileName: "q.pdf",
+      fileKey: withRow.quotes,
+      fileType: "x",
+    });
     await database.db.insert(jobApplications).values({
       name: "Ravi",
       email: "ravi@example.com",

@@ -18,7 +18,7 @@ import {
 } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
-import { contactSubmissions, pushSubscriptions } from "../db/schema.ts";
+import { pushSubscriptions, quoteRequests } from "../db/schema.ts";
 import {
   controlCharacterErrors,
   controlCharacterMessage,
@@ -262,18 +262,18 @@ describe("control characters over HTTP", () => {
         remoteAddress: randomAddress(),
       });
     };
-    const before = (await t.app.db.select().from(contactSubmissions)).length;
+    const before = (await t.app.db.select().from(quoteRequests)).length;
     const refused = await send(fields, [
       { name: "uploadFile", value: samples.pdf, fileName: "plan\u0000.pdf", contentType: "application/pdf" },
     ]);
     expectFieldsRefused(refused, ["name", "company"]);
     expect((refused.json() as { errors: Record<string, string> }).errors).not.toHaveProperty("altcha");
-    expect(await t.app.db.select().from(contactSubmissions)).toHaveLength(before);
+    expect(await t.app.db.select().from(quoteRequests)).toHaveLength(before);
 
     // Corrected and sent again with the very same captcha: accepted (tab, CR and LF kept).
     const accepted = await send({ ...fields, name: "Dana Fabricator", company: "Steelworks" });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    const rows = await t.app.db.select().from(contactSubmissions);
+    const rows = await t.app.db.select().from(quoteRequests);
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)?.scopeOfWork).toBe(fields.scopeOfWork);
   });

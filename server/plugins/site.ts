@@ -39,6 +39,8 @@ export function contentSecurityPolicy(html: string): string {
     "connect-src 'self'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
+    // The admin dashboard previews a quote's PDF from a blob URL it made itself (typed application/pdf).
+    "frame-src blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

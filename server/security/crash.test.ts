@@ -379,7 +379,7 @@ async function checkState() {
       "select key, size_bytes::int as size from chat_attachments",
     ),
     quotes: await query<{ id: number; key: string }>(
-      "select id::int as id, file_key as key from contact_submissions where file_key is not null",
+      "select id::int as id, file_key as key from quote_requests where file_key is not null",
     ),
     applications: await query<{ id: number; key: string }>(
       "select id::int as id, resume_key as key from job_applications",

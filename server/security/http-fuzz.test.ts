@@ -30,13 +30,13 @@ import { samples } from "../../test/helpers/sample-files.ts";
 import {
   chatAttachments,
   chatGroups,
-  contactSubmissions,
   jobApplications,
   messages,
+  quoteRequests,
   sharedFiles,
   users,
 } from "../db/schema.ts";
-import { captchaKeys, captchaRules } from "../modules/leads/captcha.ts";
+import { captchaKeys, captchaRules } from "../modules/public-forms/captcha.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_2026);
 /** Requests per route, method and role (the HEAD twins of GET routes get a quarter of that). */
@@ -258,7 +258,14 @@ const multipartForms: Record<string, MultipartForm> = {
     captcha: true,
   },
   "POST /api/applications/submit": {
-    fields: { name: "Ravi Modeler", email: "ravi@example.in", phone: "+91 98765 43210", message: "Tekla." },
+    fields: {
+      name: "Ravi Modeler",
+      email: "ravi@example.in",
+      phone: "+91 98765 43210",
+      message: "Tekla.",
+      position: "Sr. Modeler",
+      keepForFutureRoles: "true",
+    },
     file: { field: leadFields.cv, content: samples.pdf, name: "cv.pdf", type: "application/pdf", optional: false },
     captcha: true,
   },
@@ -287,6 +294,7 @@ const bodyless = new Set([
   "POST /api/chat/attachment-session",
   "POST /api/group/{id}/mark-read/{me}",
   "PUT /api/chat/messages/{id}/reactions/{emoji}",
+  "POST /api/applications/{id}/erase",
 ]);
 
 // ---- The app, its data and its sessions --------------------------------------------------------
@@ -428,7 +436,7 @@ await seed();
 /** The table whose ids a route's `{id}` names (by its path); any table's ids for the others. */
 const tablesByPath = [
   [/^\/api\/admin\/employees/, users],
-  [/^\/api\/contact/, contactSubmissions],
+  [/^\/api\/contact/, quoteRequests],
   [/^\/api\/applications/, jobApplications],
   [/^\/api\/admin\/files/, sharedFiles],
   [/^\/api\/group/, chatGroups],

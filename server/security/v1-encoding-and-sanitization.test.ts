@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatPaths } from "../../shared/chat.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
-import { contactSubmissions, pushSubscriptions } from "../db/schema.ts";
+import { pushSubscriptions, quoteRequests } from "../db/schema.ts";
 import { endpointProblem, isPublicAddress, publicOnlyLookup } from "../modules/chat/push.ts";
 import { type RealtimeTestApp, startApp, stompClient, waitForAsync } from "../realtime/test-helpers.ts";
 
@@ -157,9 +157,14 @@ describe("V1 Encoding and Sanitization", () => {
 
   it("V1.2.10 exported CSV cells cannot run as spreadsheet formulas", async () => {
     const formulas = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1:A2)", "\t=1+1", "\r=1"];
-    await t.app.db
-      .insert(contactSubmissions)
-      .values(formulas.map((name, i) => ({ name, email: `csv${i}@example.com`, company: "=cmd|' /C calc'!A0" })));
+    await t.app.db.insert(quoteRequests).values(
+      formulas.map((name, i) => ({
+        reference: `Q-2026-${9000 + i}`,
+        name,
+        email: `csv${i}@example.com`,
+        company: "=cmd|' /C calc'!A0",
+      })),
+    );
     const response = await t.app.inject({ url: "/api/contact/export.csv", headers: authHeader(admin) });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);

@@ -23,6 +23,11 @@ export interface TestAppOptions {
   chat?: BuildAppOptions["chat"];
   /** Shorter waits for stalled clients (the slow-request tests). */
   timeouts?: BuildAppOptions["timeouts"];
+  /** The clocks of quote requests and applications, and the retention sweep's interval. */
+  quoteRequests?: BuildAppOptions["quoteRequests"];
+  applications?: BuildAppOptions["applications"];
+  /** The audit retention sweep's clock and interval. */
+  audit?: BuildAppOptions["audit"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -49,6 +54,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     realtime: options.realtime,
     chat: options.chat,
     timeouts: options.timeouts,
+    quoteRequests: options.quoteRequests,
+    applications: options.applications,
+    audit: options.audit,
   });
   await options.beforeReady?.(app);
   await app.ready();

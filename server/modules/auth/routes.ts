@@ -16,6 +16,15 @@ export const addressRule = { maxFailures: 20, windowMs: 15 * 60 * 1000 };
 export const INVALID_LOGIN = "Invalid username or password.";
 export const DISABLED_LOGIN = "This account is disabled.";
 
+/** The username of a failed admin login is attacker-chosen text: it is kept to this many characters. */
+export const AUDIT_USERNAME_MAX = 64;
+const auditedUsername = (tried: string) => {
+  // One line (the body refuses other control characters); long names cut, marked with an ellipsis.
+  const username = tried.replace(/[\t\r\n]+/g, " ");
+  const characters = Array.from(username);
+  return characters.length > AUDIT_USERNAME_MAX ? `${characters.slice(0, AUDIT_USERNAME_MAX - 1).join("")}…` : username;
+};
+
 const invalidLogin = () => new HttpError(401, INVALID_LOGIN, "INVALID_LOGIN");
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 const throttled = (seconds: number) =>
@@ -84,14 +93,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
 
       if (user && passwordOk && user.kind === role) {
-        if (user.status !== "active") throw new HttpError(401, DISABLED_LOGIN, "ACCOUNT_DISABLED");
+        if (user.status !== "active") {
+          if (role === "admin") {
+            await app.audit.record(request, {
+              actor: user.username,
+              action: "auth.loginFailed",
+              target: `admin:${user.id}`,
+              summary: "Admin login refused: the account is disabled",
+            });
+          }
+          throw new HttpError(401, DISABLED_LOGIN, "ACCOUNT_DISABLED");
+        }
         await throttle.recordSuccess(attempt, user.id);
         const token = await app.auth.signToken(user);
+        if (role === "admin") {
+          await app.audit.record(request, {
+            actor: user.username,
+            action: "auth.login",
+            target: `admin:${user.id}`,
+            summary: "Admin logged in",
+          });
+        }
         request.log.info({ username: user.username, ip: request.ip }, "login");
         return { username: user.username, role: user.kind, token };
       }
 
       await Promise.all([throttle.recordFailure(attempt), addressFailures(request)]);
+      // Throttled attempts (429 above) are not recorded: the throttle bounds how many land here.
+      if (role === "admin") {
+        await app.audit.record(request, {
+          actor: auditedUsername(username),
+          action: "auth.loginFailed",
+          target: null,
+          summary: user?.kind === "admin" ? "Admin login failed: wrong password" : "Admin login failed",
+        });
+      }
       request.log.info({ username: attempt.account, ip: request.ip }, "failed login");
       throw invalidLogin();
     },

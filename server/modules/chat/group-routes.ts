@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -43,6 +44,27 @@ export const groupRoutes = (
         throw forbidden("Only an admin or the group's creator can change it.");
       }
     };
+    /**
+     * DESIGN §11: a change an admin makes to a group lands in the audit log (a creator who is not an
+     * admin is not audited). Written after the change, which the chat repository commits itself.
+     */
+    const audit = async (
+      request: FastifyRequest,
+      action: "group.create" | "group.update" | "group.delete",
+      id: number,
+      summary: string,
+    ) => {
+      const user = currentUser(request);
+      if (user.role !== "admin") return;
+      await app.audit.record(request, { actor: user.username, action, target: `group:${id}`, summary });
+    };
+    const list = (names: string[]) =>
+      names.length === 0
+        ? "nobody"
+        : names.length <= 10
+          ? names.join(", ")
+          : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
+
     /** Members read a group; admins read any. */
     const readable = async (id: number, user: AuthUser) => {
       if (user.role === "admin") return;
@@ -106,6 +128,7 @@ export const groupRoutes = (
           memberIds: await activeIds(request.body.members, "members"),
         });
         request.log.info({ groupId: group.id, by: user.username }, "chat group created");
+        await audit(request, "group.create", group.id, `Created group ${group.name} with ${list(group.members)}`);
         return reply.status(201).send(group);
       },
     );
@@ -124,8 +147,11 @@ export const groupRoutes = (
       },
       async (request) => {
         await manageable(request.params.id, currentUser(request));
+        const before = await load(request.params.id);
         await repository.renameGroup(request.params.id, request.body.name);
-        return load(request.params.id);
+        const group = await load(request.params.id);
+        await audit(request, "group.update", group.id, `Renamed group ${before.name} to ${group.name}`);
+        return group;
       },
     );
 
@@ -144,6 +170,7 @@ export const groupRoutes = (
       async (request) => {
         await manageable(request.params.id, currentUser(request));
         const memberIds = await activeIds(request.body.members, "members");
+        const before = await load(request.params.id);
         const { removed } = await repository.setMembers(request.params.id, memberIds);
         // A removed member stops receiving the group's messages at once, on every instance.
         await Promise.all(
@@ -155,7 +182,15 @@ export const groupRoutes = (
             ),
           ),
         );
-        return load(request.params.id);
+        const group = await load(request.params.id);
+        const added = group.members.filter((name) => !before.members.includes(name));
+        await audit(
+          request,
+          "group.update",
+          group.id,
+          `Changed the members of group ${group.name}: added ${list(added)}; removed ${list(removed.map((member) => member.username))}`,
+        );
+        return group;
       },
     );
 
@@ -187,7 +222,14 @@ export const groupRoutes = (
           allowedSenderIds: allowedSenders.map((name) => members.get(name.toLowerCase())!),
           adminOnlyMessage,
         });
-        return load(request.params.id);
+        const group = await load(request.params.id);
+        await audit(
+          request,
+          "group.update",
+          group.id,
+          `Changed who may send in group ${group.name}: ${adminOnlyMessage ? "admins only" : "everyone"}; allowed senders ${list(allowedSenders)}`,
+        );
+        return group;
       },
     );
 
@@ -204,7 +246,9 @@ export const groupRoutes = (
       },
       async (request, reply) => {
         await manageable(request.params.id, currentUser(request));
+        const before = await load(request.params.id);
         const { members, attachmentKeys } = await repository.deleteGroup(request.params.id);
+        await audit(request, "group.delete", request.params.id, `Deleted group ${before.name} and its messages`);
         await Promise.all(
           members.map((name) =>
             app.realtime.revokeSubscriptions(

@@ -45,6 +45,40 @@ export interface NewEmployee {
   password: string;
 }
 
+/**
+ * Writes the audit entry of a change in the change's own transaction (DESIGN §11), so the entry
+ * commits or rolls back with it. The summary never holds a password.
+ */
+export type AuditWriter = (tx: Db, entry: { target: string; summary: string }) => Promise<void>;
+
+/** "Updated bob: password changed; disabled" (field names and states, never a password). */
+export function updateSummary(
+  current: {
+    username: string;
+    name: string;
+    email: string;
+    jobRole: string;
+    status: EmployeeStatus;
+    performance: number;
+    projects: string[];
+  },
+  changes: EmployeeChanges,
+): string {
+  const parts: string[] = [];
+  if (changes.username !== current.username) parts.push(`renamed to ${changes.username}`);
+  if (changes.password !== undefined) parts.push("password changed");
+  if (changes.status !== current.status) parts.push(changes.status === "disabled" ? "disabled" : "enabled");
+  const fields = [
+    changes.name !== current.name && "name",
+    changes.email !== current.email && "email",
+    changes.role !== current.jobRole && "role",
+    changes.performance !== current.performance && "performance",
+    changes.projects.join("\n") !== current.projects.join("\n") && "projects",
+  ].filter((field): field is string => typeof field === "string");
+  if (fields.length > 0) parts.push(`changed ${fields.join(", ")}`);
+  return `Updated employee ${current.username}: ${parts.length > 0 ? parts.join("; ") : "no changes"}`;
+}
+
 export interface EmployeeChanges {
   name: string;
   email: string;
@@ -91,23 +125,31 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
       return rows.map(toEmployee);
     },
 
-    async create(input: NewEmployee): Promise<Employee> {
+    async create(input: NewEmployee, audit?: AuditWriter): Promise<Employee> {
       if (await usernameInUse(input.username)) throw usernameTaken(input.username);
       assertNewPassword(input.password, input);
       const passwordHash = await hashPassword(input.password);
       try {
-        const [row] = await db
-          .insert(users)
-          .values({
-            kind: "employee",
-            name: input.name,
-            email: input.email,
-            jobRole: input.role,
-            username: input.username,
-            passwordHash,
-          })
-          .returning(employeeColumns);
-        return toEmployee(row as EmployeeRow);
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(users)
+            .values({
+              kind: "employee",
+              name: input.name,
+              email: input.email,
+              jobRole: input.role,
+              username: input.username,
+              passwordHash,
+            })
+            .returning(employeeColumns);
+          const created = inserted as EmployeeRow;
+          await audit?.(tx as unknown as Db, {
+            target: `employee:${created.id}`,
+            summary: `Created employee ${created.username} (${created.name})`,
+          });
+          return created;
+        });
+        return toEmployee(row);
       } catch (error) {
         // Two admins registering the same username at once: the unique index decides.
         if (isUniqueViolation(error)) throw usernameTaken(input.username);
@@ -119,7 +161,7 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
      * Applies exactly the listed fields. A new password, disabling, or a new username ends the
      * employee's sessions (token_version + 1).
      */
-    async update(id: number, changes: EmployeeChanges): Promise<Employee> {
+    async update(id: number, changes: EmployeeChanges, audit?: AuditWriter): Promise<Employee> {
       const [current] = await db.select().from(users).where(isEmployee(id)).limit(1);
       if (!current) throw notFound("No such employee.");
       if (
@@ -152,6 +194,9 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
             })
             .where(isEmployee(id))
             .returning(employeeColumns);
+          if (updated) {
+            await audit?.(tx as unknown as Db, { target: `employee:${id}`, summary: updateSummary(current, changes) });
+          }
           return updated;
         });
         if (!row) throw notFound("No such employee.");
@@ -168,7 +213,7 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
       }
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(id: number, audit?: AuditWriter): Promise<void> {
       const deleted = await db.transaction(async (tx) => {
         // Locked: the name the listeners copy is the one the account has when it goes.
         const [row] = await tx
@@ -179,6 +224,10 @@ export function employeeRepository(db: Db, options: EmployeeRepositoryOptions = 
         if (!row) return undefined;
         await options.events?.deleting(tx as unknown as Db, row);
         await tx.delete(users).where(eq(users.id, row.id));
+        await audit?.(tx as unknown as Db, {
+          target: `employee:${row.id}`,
+          summary: `Deleted employee ${row.username}`,
+        });
         return row;
       });
       if (!deleted) throw notFound("No such employee.");

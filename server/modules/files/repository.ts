@@ -5,11 +5,17 @@ import { sharedFiles } from "../../db/schema.ts";
 export type SharedFileRow = typeof sharedFiles.$inferSelect;
 
 /** Rows of admin file shares. The token is the storage key and the link's secret. */
+/** Writes a change's audit entry in the change's transaction (DESIGN §11). */
+export type ShareAuditWriter = (tx: Db, row: SharedFileRow) => Promise<void>;
+
 export function sharedFileRepository(db: Db) {
   return {
-    async insert(values: typeof sharedFiles.$inferInsert): Promise<SharedFileRow> {
-      const [row] = await db.insert(sharedFiles).values(values).returning();
-      return row as SharedFileRow;
+    async insert(values: typeof sharedFiles.$inferInsert, audit?: ShareAuditWriter): Promise<SharedFileRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(sharedFiles).values(values).returning();
+        await audit?.(tx as unknown as Db, row as SharedFileRow);
+        return row as SharedFileRow;
+      });
     },
 
     /** Shares that have not expired, newest first. */
@@ -26,9 +32,12 @@ export function sharedFileRepository(db: Db) {
     },
 
     /** Deletes one share and returns it (to remove its file), or undefined when there is none. */
-    async remove(id: number): Promise<SharedFileRow | undefined> {
-      const [row] = await db.delete(sharedFiles).where(eq(sharedFiles.id, id)).returning();
-      return row;
+    async remove(id: number, audit?: ShareAuditWriter): Promise<SharedFileRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(sharedFiles).where(eq(sharedFiles.id, id)).returning();
+        if (row) await audit?.(tx as unknown as Db, row);
+        return row;
+      });
     },
 
     /** Up to `limit` expired shares whose file has not been erased yet. */

@@ -4,6 +4,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { expiryMinutesSchema, fileIdParamsSchema, type SharedFile, sharedFileSchema } from "../../../shared/files.ts";
+import type { Db } from "../../db/client.ts";
 import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { badRequest, gone, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { attachmentDisposition, sanitizeFileName } from "../../lib/file-names.ts";
@@ -80,14 +81,27 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
         }
 
         const now = Date.now();
-        const row = await shares.insert({
-          fileName,
-          token: stored.token,
-          contentType: stored.contentType,
-          sizeBytes: stored.size,
-          expiresAt: new Date(now + expiry.data * 60_000),
-          uploadedBy: user.id,
-        });
+        const row = await shares.insert(
+          {
+            fileName,
+            token: stored.token,
+            contentType: stored.contentType,
+            sizeBytes: stored.size,
+            expiresAt: new Date(now + expiry.data * 60_000),
+            uploadedBy: user.id,
+          },
+          (tx: Db, created) =>
+            app.audit.record(
+              request,
+              {
+                actor: user.username,
+                action: "share.create",
+                target: `share:${created.id}`,
+                summary: `Shared ${created.fileName} (${formatSize(created.sizeBytes)}) until ${created.expiresAt.toISOString()}`,
+              },
+              tx,
+            ),
+        );
         request.log.info({ id: row.id, size: row.sizeBytes, by: user.username }, "file shared");
         return reply.status(201).send(toSharedFile(row, app.config.publicOrigin));
       } catch (error) {
@@ -125,7 +139,18 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await shares.remove(request.params.id);
+      const row = await shares.remove(request.params.id, (tx: Db, removed) =>
+        app.audit.record(
+          request,
+          {
+            actor: currentUser(request).username,
+            action: "share.delete",
+            target: `share:${removed.id}`,
+            summary: `Stopped sharing ${removed.fileName}`,
+          },
+          tx,
+        ),
+      );
       if (!row) throw notFound("No such file.");
       await storage.remove(row.token);
       return reply.status(204).send(null);

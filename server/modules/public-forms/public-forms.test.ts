@@ -9,13 +9,14 @@ import { Readable } from "node:stream";
 import { createChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissionSchema, jobApplicationSchema } from "../../../shared/leads.ts";
+import { applicationSchema } from "../../../shared/applications.ts";
+import { quoteRequestSchema } from "../../../shared/quote-requests.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { captchaPayload, fetchChallenge, solve, solvedCaptcha } from "../../../test/helpers/captcha.ts";
 import { adminToken, authHeader, employeeSession, randomAddress } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
 import { type Sample, samples } from "../../../test/helpers/sample-files.ts";
-import { captchaSolutions, contactSubmissions, jobApplications, newsletterSubscribers } from "../../db/schema.ts";
+import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../../db/schema.ts";
 import { formatSize } from "../../lib/uploads.ts";
 import { captchaKeys, captchaMessages, captchaRules } from "./captcha.ts";
 
@@ -119,7 +120,7 @@ describe("public forms", () => {
   }
 
   const counts = async () => ({
-    contacts: (await t.app.db.select().from(contactSubmissions)).length,
+    contacts: (await t.app.db.select().from(quoteRequests)).length,
     applications: (await t.app.db.select().from(jobApplications)).length,
     files: storedFiles(t.dataDir).length,
   });
@@ -172,9 +173,7 @@ describe("public forms", () => {
 
       const list = await t.app.inject({ url: "/api/contact/all", headers: admin });
       expect(list.statusCode).toBe(200);
-      const stored = (list.json() as unknown[])
-        .map((item) => contactSubmissionSchema.parse(item))
-        .find((s) => s.id === id);
+      const stored = (list.json() as unknown[]).map((item) => quoteRequestSchema.parse(item)).find((s) => s.id === id);
       expect(stored).toEqual({
         id,
         name: quoteFields.name,
@@ -192,7 +191,16 @@ describe("public forms", () => {
         fileName: "GA drawings (rev 3).pdf",
         fileType: "application/pdf",
         submittedAt: expect.any(String),
+        reference: expect.stringMatching(/^Q-\d{4}-\d{4}$/),
+        status: "new",
+        assignee: null,
+        followUpAt: null,
+        lostReason: null,
+        contactedAt: null,
+        version: 0,
+        related: expect.any(Number),
       });
+      expect(stored?.reference.slice(2, 6)).toBe(String(new Date(stored?.submittedAt ?? "").getUTCFullYear()));
       expect(Math.abs(Date.parse(stored?.submittedAt ?? "") - Date.now())).toBeLessThan(60_000);
 
       const file = await t.app.inject({ url: `/api/contact/${id}/file`, headers: admin });
@@ -480,7 +488,7 @@ describe("public forms", () => {
       const { id, message } = response.json();
       expect(message).toBe("Application submitted successfully!");
       const list = (await t.app.inject({ url: "/api/applications", headers: admin })).json() as unknown[];
-      const stored = list.map((item) => jobApplicationSchema.parse(item)).find((a) => a.id === id);
+      const stored = list.map((item) => applicationSchema.parse(item)).find((a) => a.id === id);
       expect(stored).toEqual({
         id,
         ...applicationFields,
@@ -488,6 +496,12 @@ describe("public forms", () => {
         resumePath: `/api/applications/${id}/resume`,
         resumeName: "Ravi CV.docx",
         resumeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        position: "Open application",
+        status: "new",
+        keepForFutureRoles: false,
+        version: 0,
+        erasedAt: null,
+        eraseAfter: expect.any(String),
       });
       const cv = await t.app.inject({ url: `/api/applications/${id}/resume`, headers: admin });
       expect(cv.statusCode).toBe(200);
@@ -606,14 +620,15 @@ describe("public forms", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toMatch(
-        /^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/,
+        /^attachment; filename="quote-requests-\d{4}-\d{2}-\d{2}\.csv"$/,
       );
       const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
       expect(lines[0]).toBe(
-        "id,submittedAt,name,email,company,phone,projectName,workTypes,tonsOfSteel,proposalDate,projectDate,scopeOfWork,projectUrl,fileName",
+        "id,reference,submittedAt,name,email,company,phone,projectName,workTypes,tonsOfSteel,proposalDate,projectDate,scopeOfWork,projectUrl,fileName,status,assignee,followUpAt,lostReason,contactedAt,related",
       );
       const row = lines.slice(1).join("\r\n");
-      expect(row.startsWith(`${id},`)).toBe(true);
+      expect(row).toMatch(new RegExp(`^${id},Q-\\d{4}-\\d{4},`));
+      expect(lines[1]).toMatch(/,new,,,,,\d+$/);
       expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(row).toContain(",'@SUM(A1:A9),'+1 412 555 0100,'-2+3,");
       expect(row).toContain(`"Line one\nLine two, with a comma"`);
@@ -748,7 +763,7 @@ describe("public form file size limits", () => {
     expect(quote.json().message).toBe(`The file is larger than the ${formatSize(quoteLimit)} limit.`);
 
     expect(await t.app.db.select().from(jobApplications)).toEqual([]);
-    expect(await t.app.db.select().from(contactSubmissions)).toEqual([]);
+    expect(await t.app.db.select().from(quoteRequests)).toEqual([]);
     expect(storedFiles(t.dataDir)).toEqual([]);
 
     expect((await send("/api/applications/submit", applicationFields, "cv", cvLimit)).statusCode).toBe(201);

@@ -8,10 +8,10 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../../test/helpers/captcha.ts";
-import { randomAddress } from "../../../test/helpers/factories.ts";
+import { adminToken, authHeader, randomAddress } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
-import { contactSubmissions, jobApplications } from "../../db/schema.ts";
+import { jobApplications, quoteRequestActivity, quoteRequests } from "../../db/schema.ts";
 
 interface Mail {
   from: string;
@@ -151,16 +151,22 @@ describe("lead notifications with SMTP_URL set", () => {
     await smtp.close();
   });
 
-  it("mails the sales mailbox about a quote request: name, company, work types, a link, no file", async () => {
+  const mailTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
+
+  it("mails the sales mailbox about a quote request: reference, name, company, work types, a link, no file", async () => {
     const response = await sendQuote(t);
     expect(response.statusCode, response.body).toBe(201);
-    await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
-    const [mail] = smtp.mails;
+    const [row] = await t.app.db.select().from(quoteRequests);
+    await expect.poll(() => mailTo("sales@northbeam.example").length, { timeout: 10_000 }).toBe(1);
+    const [mail] = mailTo("sales@northbeam.example");
     expect(mail?.to).toEqual(["sales@northbeam.example"]);
     expect(mail?.from).toBe("sales@northbeam.example");
     const text = readable(mail?.raw ?? "");
-    expect(text).toMatch(/^Subject: New quote request: Morgan Erector \(Erectors Ltd\)\r?$/m);
+    expect(text).toMatch(
+      new RegExp(`^Subject: New quote request ${row?.reference}: Morgan Erector \\(Erectors Ltd\\)\r?$`, "m"),
+    );
     expect(text).toMatch(/^Reply-To: morgan@erectors\.example\r?$/m);
+    expect(text).toContain(`Reference: ${row?.reference}`);
     expect(text).toContain("Company: Erectors Ltd");
     expect(text).toContain("Type of work: Structural Steel Detailing, RFQ / Estimating");
     expect(text).toContain("Attachment: bridge.pdf");
@@ -172,15 +178,49 @@ describe("lead notifications with SMTP_URL set", () => {
     expect(text).not.toContain(attachment.toString("base64").slice(0, 40));
   });
 
-  it("mails about a job application, without the CV", async () => {
+  it("confirms to the requester with the reference, and the timeline says so", async () => {
+    const [row] = await t.app.db.select().from(quoteRequests);
+    expect(row?.reference).toMatch(/^Q-\d{4}-0001$/);
+    await expect.poll(() => mailTo("morgan@erectors.example").length, { timeout: 10_000 }).toBe(1);
+    const [mail] = mailTo("morgan@erectors.example");
+    expect(mail?.to).toEqual(["morgan@erectors.example"]);
+    expect(mail?.from).toBe("sales@northbeam.example");
+    const text = readable(mail?.raw ?? "");
+    expect(text).toMatch(new RegExp(`^Subject: We received your quote request ${row?.reference}\r?$`, "m"));
+    expect(text).toContain(`Its reference is ${row?.reference}.`);
+    expect(text).toMatch(/^Reply-To: sales@northbeam\.example\r?$/m);
+    // Nothing the visitor typed is mailed back to the address they gave.
+    expect(text).not.toContain("Morgan");
+    expect(text).not.toContain("Harbour Footbridge");
+    expect(text).not.toContain(fileMarker);
+
+    await expect
+      .poll(
+        async () => (await t.app.db.select().from(quoteRequestActivity)).filter((line) => line.kind === "email").length,
+      )
+      .toBe(1);
+    const admin = authHeader(await adminToken(t));
+    const activity = (await t.app.inject({ url: `/api/contact/${row?.id}/activity`, headers: admin })).json();
+    expect(activity.map((line: { kind: string }) => line.kind)).toEqual(["created", "email"]);
+    expect(activity[1]).toMatchObject({
+      actor: null,
+      summary: `Confirmation with ${row?.reference} sent to morgan@erectors.example`,
+    });
+  });
+
+  it("mails about a job application with its position, without the CV; the applicant gets nothing", async () => {
+    const before = smtp.mails.length;
     const response = await sendApplication(t);
     expect(response.statusCode, response.body).toBe(201);
-    await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(2);
-    const text = readable(smtp.mails[1]?.raw ?? "");
-    expect(text).toMatch(/^Subject: New job application: Priya Checker\r?$/m);
+    await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(before + 1);
+    const text = readable(smtp.mails.at(-1)?.raw ?? "");
+    expect(smtp.mails.at(-1)?.to).toEqual(["sales@northbeam.example"]);
+    expect(text).toMatch(/^Subject: New job application: Priya Checker \(Open application\)\r?$/m);
+    expect(text).toContain("Position: Open application");
     expect(text).toContain("https://www.northbeam.example/#job-applications");
     expect(text).not.toMatch(/Content-Disposition: attachment/i);
     expect(text).not.toContain(fileMarker);
+    expect(mailTo("priya@example.in")).toEqual([]);
   });
 });
 
@@ -194,18 +234,23 @@ describe("lead notifications when the mail server is down", () => {
     try {
       const response = await sendQuote(t);
       expect(response.statusCode, response.body).toBe(201);
-      const rows = await t.app.db.select().from(contactSubmissions);
+      const rows = await t.app.db.select().from(quoteRequests);
       expect(rows.map((row) => row.id)).toEqual([response.json().id]);
       expect((await sendApplication(t)).statusCode).toBe(201);
       expect(await t.app.db.select().from(jobApplications)).toHaveLength(1);
+      // The sales note and the confirmation of the quote, the note of the application.
       await expect
         .poll(() => logs.lines.filter((line) => line.msg === "lead notification failed").length, { timeout: 10_000 })
-        .toBe(2);
+        .toBe(3);
+      // No e-mail went out: the timeline does not say one did.
+      const kinds = (await t.app.db.select().from(quoteRequestActivity)).map((line) => line.kind);
+      expect(kinds).toEqual(["created"]);
     } finally {
       await t.close();
     }
   });
 
+  // Closing the app waits out the mail server's greeting timeout (5 s): a loaded machine needs more than 20 s.
   it("does not wait for a mail server that never answers", async () => {
     const silent = await silentServer();
     const t = await createTestApp({
@@ -218,10 +263,10 @@ describe("lead notifications when the mail server is down", () => {
       expect(response.statusCode, response.body).toBe(201);
       // Answered without waiting for the SMTP greeting (which would time out after 5 s).
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(await t.app.db.select().from(contactSubmissions)).toHaveLength(1);
+      expect(await t.app.db.select().from(quoteRequests)).toHaveLength(1);
     } finally {
       await t.close();
       await silent.close();
     }
-  });
+  }, 40_000);
 });
