@@ -11,6 +11,14 @@ import { publicRoutes } from "../shared/site-routes.ts";
 
 export { expect };
 
+/**
+ * Options giving a spec that submits the public forms a visitor address of its own: the forms take
+ * 5 submissions per address per 10 minutes, and the whole suite comes from 127.0.0.1. The e2e
+ * server trusts the loopback proxy (TRUST_PROXY in playwright.config.ts), as it would behind nginx.
+ * 198.51.100.0/24 is a documentation range: it is only a header, nothing is ever sent there.
+ */
+export const visitorAddress = (n: number) => ({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${n}` } });
+
 export interface ConsoleErrors {
   /** Accepts console errors matching `pattern` for this test (e.g. a request the test makes fail on purpose). */
   allow(pattern: RegExp): void;

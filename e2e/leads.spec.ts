@@ -6,7 +6,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+
+// The forms count submissions per address: this spec comes from one of its own.
+test.use(visitorAddress(1));
 
 /** A small but real PDF, padded so the upload takes a moment. */
 const pdf = (label: string) =>
@@ -111,6 +114,8 @@ test.describe("public forms and the admin's lists", () => {
     const { username, role, token } = await login.json();
     await page.addInitScript(
       ([keys, user, jwt]) => {
+        // Only the page itself: the PDF preview's frame runs init scripts too, without storage.
+        if (window.top !== window) return;
         window.localStorage.setItem(keys.user, JSON.stringify(user));
         window.localStorage.setItem(keys.token, jwt);
       },
@@ -126,24 +131,31 @@ test.describe("public forms and the admin's lists", () => {
     await expect(quote).toHaveCount(1);
     await expect(quote).toContainText("Riverside Fabricators");
     await expect(quote).toContainText("North Pier Canopy");
-    await expect(quote).toContainText("08/15/2025");
-    await expect(quote.getByText("Structural Steel Detailing")).toBeVisible();
-    await expect(quote.getByText("MTO / TakeOFF")).toBeVisible();
-    await expect(quote.getByRole("link", { name: "https://plans.example.com/north-pier" })).toHaveAttribute(
+    // Every field is in the request's detail.
+    await quote.getByRole("button", { name: /^Open Q-\d{4}-\d{4,} from / }).click();
+    const detail = page.getByRole("dialog", { name: new RegExp(`Quote Visitor ${stamp()}$`) });
+    await expect(detail).toContainText("08/15/2025");
+    // The drawing is previewed inline, in the browser's PDF viewer.
+    await expect(detail.getByTitle("Preview of north-pier-GA.pdf")).toBeVisible();
+    await expect(detail.getByText("Structural Steel Detailing")).toBeVisible();
+    await expect(detail.getByText("MTO / TakeOFF")).toBeVisible();
+    await expect(detail.getByRole("link", { name: "https://plans.example.com/north-pier" })).toHaveAttribute(
       "rel",
       /noopener/,
     );
 
     const quoteTab = page.waitForEvent("popup");
-    await quote.getByRole("button", { name: /^Open north-pier-GA\.pdf/ }).click();
+    await detail.getByRole("button", { name: /^Open north-pier-GA\.pdf/ }).click();
     const opened = await quoteTab;
     await expect.poll(() => opened.url()).toMatch(/^blob:/);
     await opened.close();
+    await detail.getByRole("button", { name: "Close" }).click();
+    await expect(detail).toBeHidden();
 
     const quoteCsv = page.waitForEvent("download");
     await quotes.getByRole("button", { name: "Export CSV" }).click();
     const csv = await quoteCsv;
-    expect(csv.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.suggestedFilename()).toMatch(/^quote-requests-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = await streamText(await csv.createReadStream());
     expect(csvText).toContain(`Quote Visitor ${stamp()}`);
     expect(csvText).toContain("'+1 412 555 0199");

@@ -1,13 +1,15 @@
 import { Send } from "lucide-react";
-import type { FormEventHandler, ReactNode } from "react";
+import { type FormEventHandler, type ReactNode, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { cvFileRule, leadLimits } from "../../../../shared/lead-limits.ts";
+import { positionOptions } from "../../../../shared/open-positions.ts";
 import { formatLimit } from "../lib/file-check.ts";
 import {
   type Bind,
   CaptchaPlaceholder,
+  checkboxClass,
   type FieldMessages,
   FormCard,
   fileInputClass,
@@ -32,7 +34,11 @@ export interface ApplicationFormViewProps {
 
 const cvHint = `${cvFileRule.label}, up to ${formatLimit(cvFileRule.maxBytes)}.`;
 
-/** The career application form (SPEC §5): name, email, phone and CV required; message optional. */
+/**
+ * The career application form (SPEC §5, DESIGN §11): name, email, phone and CV required; the
+ * position (an open job, preselected by its "Apply for this role" link, or Open application),
+ * the message and the consent to be kept for future roles optional.
+ */
 export function ApplicationFormView({
   bind,
   errors = {},
@@ -44,6 +50,7 @@ export function ApplicationFormView({
   chosenFile,
   footer,
 }: ApplicationFormViewProps) {
+  const keepHintId = useId();
   return (
     <FormCard>
       <form
@@ -90,6 +97,17 @@ export function ApplicationFormView({
           >
             {(control) => <Input {...control} {...bind("phone")} type="tel" required autoComplete="tel" />}
           </Field>
+          <Field label="Position" error={errors.position} className="sm:col-span-2">
+            {(control) => (
+              <Select {...control} {...bind("position")}>
+                {positionOptions.map((title) => (
+                  <option key={title} value={title}>
+                    {title}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
           <Field label="Message" error={errors.message} className="sm:col-span-2">
             {(control) => (
               <textarea
@@ -124,6 +142,20 @@ export function ApplicationFormView({
               />
             )}
           </Field>
+          <div className="sm:col-span-2">
+            <label className="inline-flex min-h-6 items-start gap-2 text-sm text-steel-800">
+              <input
+                type="checkbox"
+                {...bind("keepForFutureRoles")}
+                aria-describedby={keepHintId}
+                className={`${checkboxClass} mt-0.5`}
+              />
+              Keep my application on file for future roles
+            </label>
+            <p id={keepHintId} className="mt-1 ml-6 text-xs text-steel-500">
+              We delete applications after a set period; with your consent we keep yours twice as long.
+            </p>
+          </div>
         </div>
 
         <Honeypot bind={bind} />

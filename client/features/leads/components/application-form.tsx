@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Path, useForm, useWatch } from "react-hook-form";
 import { submitApplication } from "../api/submit-application.ts";
 import { describeFile } from "../lib/file-check.ts";
@@ -10,6 +10,7 @@ import {
   applicationFormSchema,
 } from "../lib/forms.ts";
 import { leadMessages } from "../lib/messages.ts";
+import { chosenPosition, onPositionChosen } from "../lib/position-choice.ts";
 import { ApplicationFormView } from "./application-form-view.tsx";
 import { CaptchaField, type CaptchaHandle } from "./captcha-field.tsx";
 import { type FieldMessages, FormStatus, type FormStatusValue } from "./form-parts.tsx";
@@ -19,8 +20,10 @@ import { applyServerErrors, firstFile, shouldResetCaptcha, UploadProgress } from
 export default function ApplicationForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
     resolver: zodResolver(applicationFormSchema),
-    defaultValues: applicationDefaults,
+    defaultValues: { ...applicationDefaults, position: chosenPosition() ?? applicationDefaults.position },
   });
+  // A job card's "Apply for this role" preselects its title, also once the form is showing.
+  useEffect(() => onPositionChosen((title) => form.setValue("position", title, { shouldDirty: true })), [form]);
   const [status, setStatus] = useState<FormStatusValue>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const captcha = useRef<CaptchaHandle>(null);

@@ -74,16 +74,50 @@ describe("the career form", () => {
     ]);
   });
 
-  it("sends name, email, phone, message, then the CV", () => {
-    const body = applicationFormData({
+  it("sends name, email, phone, message, the position, the consent only when given, then the CV", () => {
+    const values = {
       name: "Ravi",
       email: "ravi@example.in",
       phone: "+91 98765 43210",
       message: "",
+      position: "Sr. Modeler",
+      keepForFutureRoles: true,
       altcha: "payload",
       website: "",
       cv: new File(["x"], "cv.docx"),
-    });
-    expect([...body.keys()]).toEqual(["name", "email", "phone", "message", "website", "altcha", "cv"]);
+    };
+    const body = applicationFormData(values);
+    expect([...body.keys()]).toEqual([
+      "name",
+      "email",
+      "phone",
+      "message",
+      "position",
+      "keepForFutureRoles",
+      "website",
+      "altcha",
+      "cv",
+    ]);
+    expect(body.get("position")).toBe("Sr. Modeler");
+    expect(body.get("keepForFutureRoles")).toBe("true");
+    expect(applicationFormData({ ...values, keepForFutureRoles: false }).has("keepForFutureRoles")).toBe(false);
+  });
+
+  it("offers the open jobs' titles and Open application as the position, nothing else", () => {
+    const base = {
+      ...applicationDefaults,
+      name: "Ravi",
+      email: "ravi@example.in",
+      phone: "+91 98765 43210",
+      altcha: "p",
+      cv: undefined,
+    };
+    const issues = (values: object) =>
+      applicationFormSchema.safeParse({ ...base, ...values }).error?.issues.map((issue) => issue.path[0]) ?? [];
+    expect(applicationDefaults.position).toBe("Open application");
+    expect(applicationDefaults.keepForFutureRoles).toBe(false);
+    expect(issues({ position: "Sr. Checker" })).toEqual(["cv"]);
+    expect(issues({ position: "Open application" })).toEqual(["cv"]);
+    expect(issues({ position: "Astronaut" }).sort()).toEqual(["cv", "position"]);
   });
 });

@@ -3,6 +3,7 @@
  * captcha and the honeypot; and how their values become the multipart body of SPEC §7.
  */
 import { z } from "zod";
+import { openApplication, positionSchema } from "../../../../shared/applications.ts";
 import {
   applicationFieldsSchema,
   cvFileRule,
@@ -46,6 +47,10 @@ export type QuoteFormInput = z.input<typeof quoteFormSchema>;
 export type QuoteFormValues = z.output<typeof quoteFormSchema>;
 
 export const applicationFormSchema = applicationFieldsSchema.extend({
+  /** An open job's title, or Open application (DESIGN §11). */
+  position: positionSchema,
+  /** The applicant's consent to be kept for future roles. */
+  keepForFutureRoles: z.boolean(),
   cv: fileField(cvFileRule, "Your CV", "Attach your CV (PDF, DOC, DOCX or ZIP)"),
   altcha: captchaField,
   website: honeypotField,
@@ -75,6 +80,8 @@ export const applicationDefaults: ApplicationFormInput = {
   email: "",
   phone: "",
   message: "",
+  position: openApplication,
+  keepForFutureRoles: false,
   cv: undefined,
   altcha: "",
   website: "",
@@ -92,11 +99,15 @@ export function quoteFormData(values: QuoteFormValues): FormData {
   return body;
 }
 
-/** The career form as multipart (SPEC §7): name, email, phone, message, then the CV. */
+/**
+ * The career form as multipart (SPEC §7, DESIGN §11): name, email, phone, message, position, the
+ * consent as "true" when given (absent otherwise, as a checkbox sends it), then the CV.
+ */
 export function applicationFormData(values: ApplicationFormValues): FormData {
   const body = new FormData();
-  const { cv, altcha, website, ...text } = values;
+  const { cv, altcha, website, keepForFutureRoles, ...text } = values;
   for (const [name, value] of Object.entries(text)) body.append(name, value);
+  if (keepForFutureRoles) body.append("keepForFutureRoles", "true");
   body.append(leadFields.honeypot, website ?? "");
   body.append(leadFields.captcha, altcha);
   if (cv) body.append(leadFields.cv, cv, cv.name);

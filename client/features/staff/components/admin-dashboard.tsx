@@ -1,4 +1,4 @@
-import { FileUser, Inbox, MessagesSquare } from "lucide-react";
+import { FileUser, Inbox, MessagesSquare, ScrollText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/features/auth/hooks/use-session";
@@ -7,12 +7,14 @@ import { useFiles } from "../api/get-files.ts";
 import type { Employee } from "../api/types.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
+import { ApplicationsPanel } from "./applications-panel.tsx";
+import { AuditLogPanel } from "./audit-log-panel.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
-import { ContactSubmissionsPanel } from "./contact-submissions-panel.tsx";
 import { DashboardSection } from "./dashboard-section.tsx";
 import { EditEmployeeForm } from "./edit-employee-form.tsx";
 import { EmployeeList, editButtonAttr } from "./employee-list.tsx";
-import { JobApplicationsPanel } from "./job-applications-panel.tsx";
+import { PipelineOverview, pipelineSectionIds } from "./pipeline-overview.tsx";
+import { QuoteRequestsPanel } from "./quote-requests-panel.tsx";
 import { RegisterEmployeeForm } from "./register-employee-form.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
 import { UploadFiles } from "./upload-files.tsx";
@@ -32,9 +34,10 @@ const sectionLinks = [
   { href: "#register-employee", label: "Register" },
   { href: "#employee-list", label: "Employees" },
   { href: "#upload-files", label: "Files" },
-  { href: "#contact-submissions", label: "Submissions" },
+  { href: `#${pipelineSectionIds.quoteRequests}`, label: "Quote requests" },
   { href: "#job-applications", label: "Applications" },
   { href: "#internal-chat", label: "Chat" },
+  { href: "#audit-log", label: "Audit log" },
 ] as const;
 
 function AdminDashboardView({ username }: { username: string }) {
@@ -72,6 +75,8 @@ function AdminDashboardView({ username }: { username: string }) {
           <Stats />
         </header>
 
+        <PipelineOverview />
+
         <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <ul className="flex gap-1.5">
             {sectionLinks.map((link) => (
@@ -107,21 +112,21 @@ function AdminDashboardView({ username }: { username: string }) {
         <UploadFiles />
 
         <DashboardSection
-          id="contact-submissions"
+          id={pipelineSectionIds.quoteRequests}
           title="Contact Form Submissions"
           description="Quote requests from prospective clients."
           icon={Inbox}
         >
-          <ContactSubmissionsPanel />
+          <QuoteRequestsPanel me={username} />
         </DashboardSection>
 
         <DashboardSection
-          id="job-applications"
+          id={pipelineSectionIds.applications}
           title="Job Applications"
           description="Applications and CVs from the career page."
           icon={FileUser}
         >
-          <JobApplicationsPanel />
+          <ApplicationsPanel />
         </DashboardSection>
 
         <DashboardSection
@@ -146,6 +151,15 @@ function AdminDashboardView({ username }: { username: string }) {
               <ChatPanel />
             </div>
           ) : undefined}
+        </DashboardSection>
+
+        <DashboardSection
+          id="audit-log"
+          title="Audit log"
+          description="Every change an admin makes and every admin login. Entries are never changed."
+          icon={ScrollText}
+        >
+          <AuditLogPanel />
         </DashboardSection>
       </div>
     </main>

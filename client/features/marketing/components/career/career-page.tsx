@@ -1,5 +1,5 @@
 import page from "../../../../../content/career-page.json";
-import jobs from "../../../../../content/jobs.json";
+import { openJobs } from "../../../../../shared/open-positions.ts";
 import { ButtonLink } from "../shared/button-link.tsx";
 import { PageBanner } from "../shared/page-banner.tsx";
 import { ApplySection } from "./apply-section.tsx";
@@ -17,7 +17,7 @@ export function CareerPage() {
         </div>
       </PageBanner>
       <CareerPerks {...page.perks} />
-      <JobList jobs={jobs} labels={page.openings} />
+      <JobList jobs={openJobs} labels={page.openings} />
       <ApplySection {...page.apply} />
     </main>
   );

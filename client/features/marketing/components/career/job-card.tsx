@@ -1,17 +1,10 @@
 import { ArrowDown, Briefcase, ChevronDown, Clock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import { choosePosition } from "~/features/leads/lib/position-choice";
+import type { OpenJob } from "../../../../../shared/open-positions.ts";
 
-export interface Job {
-  id: string;
-  title: string;
-  location: string;
-  department: string;
-  type: string;
-  experience: string;
-  description: string;
-  responsibilities: string[];
-  requirements: string[];
-}
+/** An open position (content/jobs.json, through shared/open-positions.ts: the form's list too). */
+export type Job = OpenJob;
 
 export interface JobCardLabels {
   locationLabel: string;
@@ -62,10 +55,13 @@ export function JobCard({ job, labels }: { job: Job; labels: JobCardLabels }) {
   );
 }
 
+/** Scrolls to the form (a plain in-page link) and preselects this role in it. */
 function ApplyLink({ job, label, className }: { job: Job; label: string; className: string }) {
   return (
+    // biome-ignore lint/a11y/useValidAnchor: a real in-page link (it works without the click handler); the handler only preselects the role
     <a
       href="#apply"
+      onClick={() => choosePosition(job.title)}
       aria-label={`${label}: ${job.title}`}
       className={`min-h-11 shrink-0 items-center justify-center gap-2 rounded-md border border-steel-300 px-4 py-2 text-sm font-semibold text-steel-900 transition-colors hover:border-accent-600 hover:text-accent-700 ${className}`}
     >

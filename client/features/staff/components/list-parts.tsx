@@ -10,8 +10,8 @@ import { MessageBanner } from "./message-banner.tsx";
 
 export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** Search box and export buttons above a lead list. */
-export function LeadToolbar({
+/** Search box and export buttons above a list of quote requests or applications. */
+export function ListToolbar({
   searchLabel,
   placeholder,
   search,
@@ -124,11 +124,22 @@ export function OpenFileButton({
   );
 }
 
-/** One label and value of a lead; empty values show a dash. */
-export function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+/** One label and value of a quote request or application; empty values show a dash. */
+export function Detail({
+  label,
+  children,
+  wide,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  /** Across the whole row of a 3-column list. */
+  wide?: boolean;
+  className?: string;
+}) {
   const empty = children === "" || children === null || children === undefined;
   return (
-    <div className={wide ? "sm:col-span-2 lg:col-span-3" : "min-w-0"}>
+    <div className={className ?? (wide ? "sm:col-span-2 lg:col-span-3" : "min-w-0")}>
       <dt className="text-xs font-semibold tracking-wide text-steel-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-steel-900">
         {empty ? <span className="text-steel-400">–</span> : children}
@@ -179,7 +190,7 @@ export function NoMatches({ query }: { query: string }) {
   );
 }
 
-/** mailto: and tel: links for a lead's address and number. */
+/** mailto: and tel: links for a requester's or applicant's address and number. */
 export function EmailLink({ email }: { email: string }) {
   return (
     <a href={`mailto:${email}`} className="font-medium text-accent-700 underline-offset-2 hover:underline">

@@ -1,0 +1,325 @@
+import { Columns3, Inbox, List, PanelRightOpen, Trash2 } from "lucide-react";
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { cx } from "~/components/ui/cx";
+import { Select } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toast";
+import { quoteStatuses, quoteStatusLabels } from "../../../../shared/quote-requests.ts";
+import { useDeleteQuoteRequest } from "../api/delete-quote-request.ts";
+import { useAdminUsernames } from "../api/get-admins.ts";
+import { useQuoteRequests } from "../api/get-quote-requests.ts";
+import { quoteRequestPaths, staffPaths } from "../api/paths.ts";
+import type { QuoteRequest, QuoteRequestFilters } from "../api/types.ts";
+import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import { useNow } from "../hooks/use-now.ts";
+import { messageFrom } from "../lib/messages.ts";
+import { filtersFromSearch, filtersToSearch, followUpState, matchesFilters, unassigned } from "../lib/pipeline.ts";
+import { EmptyPanel } from "./empty-panel.tsx";
+import { dateTimeFormat, ExportButton, ListError, ListSkeleton, ListToolbar, NoMatches } from "./list-parts.tsx";
+import { FollowUpBadge, QuoteStatusBadge } from "./pipeline-badges.tsx";
+import { QuoteRequestBoard } from "./quote-request-board.tsx";
+import { QuoteRequestDetail } from "./quote-request-detail.tsx";
+
+export type QuoteView = "list" | "board";
+
+/**
+ * Body of the Contact Form Submissions section (GET /api/contact/all): quote requests newest first
+ * as a list or a board by stage, filtered by stage, assignee and follow-up (kept in the address),
+ * searchable, exported to CSV; each opens its detail.
+ */
+export function QuoteRequestsPanel({ me }: { me: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const view: QuoteView = searchParams.get("view") === "board" ? "board" : "list";
+  const [search, setSearch] = useState("");
+  const query = useDebouncedValue(search.trim());
+  const requests = useQuoteRequests(query, filters);
+  const remove = useDeleteQuoteRequest();
+  const toast = useToast();
+  const now = new Date(useNow());
+  const listRef = useRef<HTMLUListElement>(null);
+  const [selected, setSelected] = useState<QuoteRequest | null>(null);
+  // The server filters too; this keeps the list right while a fresh answer loads.
+  const list = (requests.data ?? []).filter((request) => matchesFilters(request, filters, now));
+  const filtered = Boolean(query || filters.status || filters.assignee || filters.due);
+  // The open detail follows the freshest copy of its request, even once a filter or search hides
+  // it (the unfiltered list, which the overview loads too, still has it).
+  const everything = useQuoteRequests("");
+  const open = selected
+    ? ((requests.data ?? []).find((request) => request.id === selected.id) ??
+      (everything.data ?? []).find((request) => request.id === selected.id) ??
+      selected)
+    : null;
+
+  const update = (next: { filters?: QuoteRequestFilters; view?: QuoteView }) => {
+    let params = filtersToSearch(searchParams, next.filters ?? filters);
+    if (next.view) {
+      params = new URLSearchParams(params);
+      if (next.view === "board") params.set("view", "board");
+      else params.delete("view");
+    }
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+
+  async function deleteRequest(request: QuoteRequest) {
+    try {
+      await remove.mutateAsync(request.id);
+      toast({
+        title: "Submission deleted",
+        description: `The request from ${request.name}${request.fileName ? " and its file were" : " was"} deleted.`,
+      });
+    } catch (error) {
+      toast({ title: "Deletion failed", description: messageFrom(error, "Please try again."), tone: "error" });
+      throw error;
+    }
+  }
+
+  let body: ReactNode;
+  if (requests.isPending) body = <ListSkeleton label="Loading quote requests…" />;
+  else if (requests.isError)
+    body = (
+      <ListError
+        error={requests.error}
+        fallback="Failed to fetch the contact form submissions."
+        onRetry={() => void requests.refetch()}
+        retrying={requests.isFetching}
+      />
+    );
+  else if (list.length === 0 && !filtered)
+    body = (
+      <EmptyPanel
+        icon={Inbox}
+        title="No submissions yet."
+        text="Quote requests from the contact page are listed here."
+      />
+    );
+  else if (view === "board") body = <QuoteRequestBoard requests={list} now={now} onOpen={setSelected} />;
+  else if (list.length === 0) body = <NoMatches query={query || "these filters"} />;
+  else
+    body = (
+      <ul ref={listRef} tabIndex={-1} aria-label="Contact form submissions" className="space-y-3 focus:outline-none">
+        {list.map((request) => {
+          const due = followUpState(request, now);
+          return (
+            <li
+              key={request.id}
+              className={cx(
+                "rounded-lg border p-4",
+                due === "overdue" ? "border-red-300" : due === "today" ? "border-amber-300" : "border-steel-200",
+              )}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 space-y-1">
+                  <p className="text-xs font-semibold text-steel-500">{request.reference}</p>
+                  <h3 className="font-semibold break-words text-steel-950">{request.name}</h3>
+                  <p className="text-sm text-steel-600">
+                    {request.company ? `${request.company} · ` : ""}
+                    {request.projectName ? `${request.projectName} · ` : ""}
+                    <time dateTime={request.submittedAt}>{dateTimeFormat.format(new Date(request.submittedAt))}</time>
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setSelected(request)}
+                    aria-label={`Open ${request.reference} from ${request.name}`}
+                  >
+                    <PanelRightOpen aria-hidden="true" size={14} />
+                    Details
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Delete the submission from ${request.name}`}
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      >
+                        <Trash2 aria-hidden="true" size={14} />
+                        Delete
+                      </Button>
+                    }
+                    title={`Delete the request from ${request.name}?`}
+                    description={
+                      request.fileName
+                        ? `The request and its file ${request.fileName} are deleted. This cannot be undone.`
+                        : "The request is deleted. This cannot be undone."
+                    }
+                    confirmLabel="Delete submission"
+                    onConfirm={() => deleteRequest(request)}
+                    onConfirmed={() => listRef.current?.focus()}
+                  />
+                </div>
+              </div>
+              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+                <QuoteStatusBadge status={request.status} />
+                <span className="text-steel-700">
+                  {request.assignee ? `Assigned to ${request.assignee}` : "Unassigned"}
+                </span>
+                <FollowUpBadge at={request.followUpAt} state={due} />
+                {request.related > 0 && (
+                  <span className="text-steel-700">
+                    {request.related} related {request.related === 1 ? "request" : "requests"}
+                  </span>
+                )}
+                {request.fileName && <span className="text-steel-600">File: {request.fileName}</span>}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        searchLabel="Search submissions"
+        placeholder="Search name, email, company, project…"
+        search={search}
+        onSearch={setSearch}
+        summary={
+          requests.isSuccess
+            ? `${list.length} ${list.length === 1 ? "submission" : "submissions"}${query ? ` matching “${query}”` : ""}`
+            : null
+        }
+      >
+        <ExportButton
+          path={quoteRequestPaths.csv}
+          query={{ q: query || undefined, status: filters.status, assignee: filters.assignee, due: filters.due }}
+          label="Export CSV"
+          fallbackName="contact-submissions.csv"
+        />
+        <ExportButton
+          path={staffPaths.newsletterExport}
+          label="Newsletter subscribers (CSV)"
+          fallbackName="newsletter-subscribers.csv"
+        />
+      </ListToolbar>
+      <Filters me={me} filters={filters} view={view} onChange={update} />
+      {body}
+      {open && (
+        <QuoteRequestDetail
+          key={open.id}
+          request={open}
+          me={me}
+          onClose={() => setSelected(null)}
+          onOpenRelated={setSelected}
+        />
+      )}
+    </div>
+  );
+}
+
+function Filters({
+  me,
+  filters,
+  view,
+  onChange,
+}: {
+  me: string;
+  filters: QuoteRequestFilters;
+  view: QuoteView;
+  onChange: (next: { filters?: QuoteRequestFilters; view?: QuoteView }) => void;
+}) {
+  const admins = useAdminUsernames(me);
+  const assignees =
+    filters.assignee && filters.assignee !== unassigned && !admins.includes(filters.assignee)
+      ? [...admins, filters.assignee]
+      : admins;
+  const stageId = useId();
+  const assigneeId = useId();
+  const dueId = useId();
+  const set = (patch: Partial<QuoteRequestFilters>) => {
+    const next: QuoteRequestFilters = { ...filters, ...patch };
+    for (const key of Object.keys(next) as (keyof QuoteRequestFilters)[]) if (!next[key]) delete next[key];
+    onChange({ filters: next });
+  };
+  const active = Boolean(filters.status || filters.assignee || filters.due);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="w-[calc(50%-0.375rem)] sm:w-40">
+        <label htmlFor={stageId} className="block text-xs font-semibold text-steel-600">
+          Stage
+        </label>
+        <Select
+          id={stageId}
+          value={filters.status ?? ""}
+          onChange={(event) => set({ status: (event.target.value || undefined) as QuoteRequestFilters["status"] })}
+          className="mt-1"
+        >
+          <option value="">All stages</option>
+          {quoteStatuses.map((status) => (
+            <option key={status} value={status}>
+              {quoteStatusLabels[status]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-[calc(50%-0.375rem)] sm:w-44">
+        <label htmlFor={assigneeId} className="block text-xs font-semibold text-steel-600">
+          Assignee
+        </label>
+        <Select
+          id={assigneeId}
+          value={filters.assignee ?? ""}
+          onChange={(event) => set({ assignee: event.target.value || undefined })}
+          className="mt-1"
+        >
+          <option value="">Anyone</option>
+          <option value={unassigned}>Unassigned</option>
+          {assignees.map((username) => (
+            <option key={username} value={username}>
+              {username === me ? `${username} (me)` : username}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-[calc(50%-0.375rem)] sm:w-48">
+        <label htmlFor={dueId} className="block text-xs font-semibold text-steel-600">
+          Follow-up
+        </label>
+        <Select
+          id={dueId}
+          value={filters.due ?? ""}
+          onChange={(event) => set({ due: (event.target.value || undefined) as QuoteRequestFilters["due"] })}
+          className="mt-1"
+        >
+          <option value="">Any date</option>
+          <option value="today">Due today or overdue</option>
+          <option value="overdue">Overdue</option>
+        </Select>
+      </div>
+      {active && (
+        <Button variant="ghost" size="sm" onClick={() => onChange({ filters: {} })}>
+          Clear filters
+        </Button>
+      )}
+      <fieldset className="ml-auto flex rounded-md border border-steel-300 bg-white p-0.5">
+        <legend className="sr-only">View</legend>
+        {(
+          [
+            { value: "list", label: "List", icon: List },
+            { value: "board", label: "Board", icon: Columns3 },
+          ] as const
+        ).map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={view === option.value}
+            onClick={() => onChange({ view: option.value })}
+            className={cx(
+              "inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-semibold",
+              view === option.value ? "bg-steel-900 text-white" : "text-steel-700 hover:bg-steel-100",
+            )}
+          >
+            <option.icon aria-hidden="true" size={14} />
+            {option.label}
+          </button>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * DESIGN §11 on the career page: a job card's "Apply for this role" preselects that role in the
+ * form's Position (before and after the form's code has loaded), the consent box is sent as
+ * `keepForFutureRoles`, and the application is stored with both.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { e2eAdmin } from "../playwright.config.ts";
+import { expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+
+// The forms count submissions per address: this spec comes from one of its own.
+test.use(visitorAddress(2));
+
+const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\ntrailer\n<< >>\n%%EOF\n`);
+
+/** The form named by its section heading, once its code has loaded (the stand-in is aria-busy). */
+async function liveForm(page: Page, heading: string): Promise<Locator> {
+  const form = page.getByRole("form", { name: heading });
+  await expect(form.locator("altcha-widget")).toBeAttached({ timeout: 15_000 });
+  await expect(form).not.toHaveAttribute("aria-busy", "true");
+  return form;
+}
+
+async function solveCaptcha(form: Locator) {
+  const state = form.locator("altcha-widget .altcha");
+  if ((await state.getAttribute("data-state")) === "unverified") {
+    await form.getByRole("checkbox", { name: "I'm not a robot" }).click({ force: true });
+  }
+  await expect(state).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
+}
+
+test("Apply for this role preselects the role; the position and the consent are stored", async ({ page, request }) => {
+  const name = `Role Applicant ${test.info().project.name}-${Date.now().toString(36)}`;
+  await gotoHydrated(page, "/career");
+  const openings = page.getByRole("region", { name: "Open positions" });
+  // Chosen before the form's code is there: the form starts with it.
+  await openings.getByRole("link", { name: "Apply for this role: Sr. Checker" }).click();
+  await expect(page).toHaveURL(/\/career#apply$/);
+  const form = await liveForm(page, "Apply now");
+  const position = form.getByRole("combobox", { name: "Position" });
+  await expect(position).toHaveValue("Sr. Checker");
+  await expect(position.getByRole("option")).toHaveText([
+    "Project Manager",
+    "Sr. Checker",
+    "Sr. Modeler",
+    "Sr. Shop Editor",
+    "Sr. GA Editor",
+    "Open application",
+  ]);
+  // Chosen while the form shows: it follows.
+  await openings.getByRole("link", { name: "Apply for this role: Sr. Modeler" }).click();
+  await expect(position).toHaveValue("Sr. Modeler");
+
+  await solveCaptcha(form);
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill("role.applicant@example.com");
+  await form.getByRole("textbox", { name: "Phone" }).fill("+91 98765 43210");
+  const consent = form.getByRole("checkbox", { name: "Keep my application on file for future roles" });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
+  await form.getByLabel("CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: pdf(name) });
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/applications/submit"));
+  await form.getByRole("button", { name: "Submit application" }).click();
+  expect((await answer).status()).toBe(201);
+  await expect(form.getByRole("status")).toHaveText("✅ Application submitted successfully!");
+
+  const login = await request.post("/api/auth/login", { data: { ...e2eAdmin, role: "admin" } });
+  const { token } = await login.json();
+  const listed = await request.get(`/api/applications?q=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await listed.json()).toEqual([
+    expect.objectContaining({ name, position: "Sr. Modeler", keepForFutureRoles: true, status: "new" }),
+  ]);
+});
