@@ -101,6 +101,9 @@ export const applicationFiltersSchema = z.object({
 });
 export type ApplicationFilters = z.infer<typeof applicationFiltersSchema>;
 
+/** The admin dashboard's applications section (its anchor: the e-mail about an application links to it). */
+export const applicationsSectionId = "job-applications";
+
 export const applicationPaths = {
   list: "/api/applications",
   one: (id: number) => `/api/applications/${id}`,

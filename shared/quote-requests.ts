@@ -81,6 +81,9 @@ export const staleVersionMessage = "Someone else changed this request. Reload to
 export const formatQuoteReference = (year: number, number: number) => `Q-${year}-${String(number).padStart(4, "0")}`;
 export const quoteReferencePattern = /^Q-\d{4}-\d{4,}$/;
 
+/** The admin dashboard's quote request section (its anchor: the sales e-mail links to it). */
+export const quoteRequestsSectionId = "quote-requests";
+
 export const quoteRequestPaths = {
   list: "/api/contact/all",
   one: (id: number) => `/api/contact/${id}`,

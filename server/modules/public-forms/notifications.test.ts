@@ -170,7 +170,7 @@ describe("lead notifications with SMTP_URL set", () => {
     expect(text).toContain("Company: Erectors Ltd");
     expect(text).toContain("Type of work: Structural Steel Detailing, RFQ / Estimating");
     expect(text).toContain("Attachment: bridge.pdf");
-    expect(text).toContain("https://www.northbeam.example/#contact-submissions");
+    expect(text).toContain("https://www.northbeam.example/#quote-requests");
     // Never the file itself: one plain-text part, no attachment, not the file's bytes.
     expect(text).toMatch(/^Content-Type: text\/plain/m);
     expect(text).not.toMatch(/multipart\/mixed|Content-Disposition: attachment/i);

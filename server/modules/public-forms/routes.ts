@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import site from "../../../content/site.json" with { type: "json" };
-import { applicationMultipartSchema, positionOptions } from "../../../shared/applications.ts";
+import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
 import {
   cvFileRule,
   leadCreatedSchema,
@@ -11,6 +11,7 @@ import {
   quoteFileRule,
   quoteMultipartSchema,
 } from "../../../shared/leads.ts";
+import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
 import type { Db } from "../../db/client.ts";
 import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { badRequest, HttpError, unsupportedMediaType } from "../../lib/errors.ts";
@@ -211,7 +212,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
           insert: (tx, fields) => quoteRequests.create(tx, fields, file),
         });
         request.log.info({ id: row.id, reference: row.reference, file: Boolean(file) }, "quote request stored");
-        notifier.send(quoteNotification(row, adminUrl("contact-submissions")));
+        notifier.send(quoteNotification(row, adminUrl(quoteRequestsSectionId)));
         notifier.send(
           quoteConfirmation(row, { name: site.brand.legalName, salesEmail: config.notifyEmail }),
           // The timeline says the confirmation went out only once the mail server took it.
@@ -258,7 +259,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
         request.log.info({ id: row.id }, "job application stored");
-        notifier.send(applicationNotification(row, adminUrl("job-applications")));
+        notifier.send(applicationNotification(row, adminUrl(applicationsSectionId)));
         return reply.status(201).send({ id: row.id, message: formMessages.applicationCreated });
       } catch (error) {
         if (file) await resumes.remove(file.key);

@@ -35,7 +35,7 @@ const sectionLinks = [
   { href: "#employee-list", label: "Employees" },
   { href: "#upload-files", label: "Files" },
   { href: `#${pipelineSectionIds.quoteRequests}`, label: "Quote requests" },
-  { href: "#job-applications", label: "Applications" },
+  { href: `#${pipelineSectionIds.applications}`, label: "Applications" },
   { href: "#internal-chat", label: "Chat" },
   { href: "#audit-log", label: "Audit log" },
 ] as const;

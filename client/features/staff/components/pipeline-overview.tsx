@@ -2,13 +2,18 @@ import type { LucideIcon } from "lucide-react";
 import { AlarmClock, FileUser, Inbox, Timer } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { cx } from "~/components/ui/cx";
+import { applicationsSectionId } from "../../../../shared/applications.ts";
+import { quoteRequestsSectionId } from "../../../../shared/quote-requests.ts";
 import { useApplications } from "../api/get-applications.ts";
 import { useQuoteRequests } from "../api/get-quote-requests.ts";
 import { useNow } from "../hooks/use-now.ts";
 import { filtersToSearch, formatDuration, medianResponseTime, overviewCounts } from "../lib/pipeline.ts";
 
 /** Where the overview's tiles lead. */
-export const pipelineSectionIds = { quoteRequests: "quote-requests", applications: "job-applications" } as const;
+export const pipelineSectionIds = {
+  quoteRequests: quoteRequestsSectionId,
+  applications: applicationsSectionId,
+} as const;
 
 interface Tile {
   label: string;
