@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { periodicTask } from "../../lib/periodic-task.ts";
 import type { UploadStore } from "../../lib/uploads.ts";
 import { type ApplicationRepository, applicationRepository, resumeFiles } from "./repository.ts";
 
@@ -62,34 +63,16 @@ export const applicationRetentionPlugin = fp(
     const repository = applicationRepository(app.db, { now });
     const store = resumeFiles(app.config.dataDir);
     await store.init();
-    let running: Promise<number> | undefined;
-    const sweep = () => {
-      running ??= eraseExpiredApplications(repository, store, app.config.applicationRetentionDays, now())
-        .then((count) => {
-          if (count > 0) app.log.info({ count }, "applications erased at the end of their retention period");
-          return count;
-        })
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    };
-    const sweepQuietly = () =>
-      sweep().catch((error: unknown) => {
-        app.log.warn({ err: error }, "application retention sweep failed");
-        return 0;
-      });
-    app.decorate("applicationRetention", { sweep });
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook("onReady", async () => {
-      await sweepQuietly();
-      timer = setInterval(() => void sweepQuietly(), options.sweepEveryMs ?? SWEEP_EVERY_MS);
-      timer.unref();
+    const task = periodicTask(app, {
+      what: "application retention sweep",
+      everyMs: options.sweepEveryMs ?? SWEEP_EVERY_MS,
+      task: async () => {
+        const count = await eraseExpiredApplications(repository, store, app.config.applicationRetentionDays, now());
+        if (count > 0) app.log.info({ count }, "applications erased at the end of their retention period");
+        return count;
+      },
     });
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    });
+    app.decorate("applicationRetention", { sweep: task.run });
   },
   { name: "application-retention", dependencies: ["database"] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { periodicTask } from "../../lib/periodic-task.ts";
 import { type AuditRepository, auditRepository } from "./repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,35 +32,16 @@ export function auditRetention(
   repository: AuditRepository,
   options: { now: () => Date; retentionDays: number; sweepEveryMs: number },
 ): AuditRetention {
-  let running: Promise<number> | undefined;
-  const sweep = () => {
-    running ??= repository
-      .deleteOlderThan(auditCutoff(options.now(), options.retentionDays))
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, "audit entries deleted at the end of their retention period");
-        return count;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const sweepQuietly = () =>
-    sweep().catch((error: unknown) => {
-      app.log.warn({ err: error }, "audit retention sweep failed");
-      return 0;
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    await sweepQuietly();
-    timer = setInterval(() => void sweepQuietly(), options.sweepEveryMs);
-    timer.unref();
+  const task = periodicTask(app, {
+    what: "audit retention sweep",
+    everyMs: options.sweepEveryMs,
+    task: async () => {
+      const count = await repository.deleteOlderThan(auditCutoff(options.now(), options.retentionDays));
+      if (count > 0) app.log.info({ count }, "audit entries deleted at the end of their retention period");
+      return count;
+    },
   });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running?.catch(() => undefined);
-  });
-  return { sweep };
+  return { sweep: task.run };
 }
 
 declare module "fastify" {
