@@ -4,7 +4,7 @@
  * routes, the repository and the database, and the retention sweep on a controlled clock.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AuditAction, type AuditPage, auditPageSchema, auditPaths } from "../../../shared/audit.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import {
@@ -271,6 +271,45 @@ describe("audit log", () => {
         { actor: "admin", summary: "Deleted group Fabrication and its messages" },
       ]);
     });
+  });
+
+  it("an admin's change to a group and its audit entry commit together: a refused entry undoes the change", async () => {
+    const member = await createEmployee(t);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/group/create",
+      headers: admin,
+      payload: { name: "Erection crew", members: [member.username] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const refusing = vi.spyOn(t.app.audit, "record").mockRejectedValue(new Error("injected: audit write refused"));
+    try {
+      const renamed = await t.app.inject({
+        method: "PUT",
+        url: `/api/group/${id}`,
+        headers: admin,
+        payload: { name: "Renamed without a trace" },
+      });
+      expect(renamed.statusCode).toBe(500);
+      const deleted = await t.app.inject({ method: "DELETE", url: `/api/group/${id}/Delete`, headers: admin });
+      expect(deleted.statusCode).toBe(500);
+      const another = await t.app.inject({
+        method: "POST",
+        url: "/api/group/create",
+        headers: admin,
+        payload: { name: "Unaudited group", members: [member.username] },
+      });
+      expect(another.statusCode).toBe(500);
+    } finally {
+      refusing.mockRestore();
+    }
+    const groups = await t.app.inject({ url: "/api/group/all", headers: admin });
+    const names = (groups.json() as { id: number; name: string }[]).map((group) => group.name);
+    expect(names).toContain("Erection crew");
+    expect(names).not.toContain("Renamed without a trace");
+    expect(names).not.toContain("Unaudited group");
+    expect(await entries("group.update", `group:${id}`)).toEqual([]);
   });
 
   describe("GET /api/admin/audit", () => {

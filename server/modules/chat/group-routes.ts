@@ -12,9 +12,10 @@ import {
 } from "../../../shared/chat.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
+import type { AccountRef } from "../../plugins/account-events.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
-import type { ChatRepository } from "./repository.ts";
+import type { AlsoInTransaction, ChatRepository, MembersChanged } from "./repository.ts";
 import { isMe, type MarkRead, onlyOwn } from "./routes.ts";
 
 const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -45,18 +46,21 @@ export const groupRoutes = (
       }
     };
     /**
-     * DESIGN §11: a change an admin makes to a group lands in the audit log (a creator who is not an
-     * admin is not audited). Written after the change, which the chat repository commits itself.
+     * DESIGN §11: a change an admin makes to a group lands in the audit log, written in the change's
+     * own transaction so that both commit or neither does (a creator who is not an admin is not
+     * audited). `entry` reads what the change did.
      */
-    const audit = async (
+    const audited = <Result>(
       request: FastifyRequest,
       action: "group.create" | "group.update" | "group.delete",
-      id: number,
-      summary: string,
-    ) => {
+      entry: (result: Result) => { id: number; summary: string },
+    ): AlsoInTransaction<Result> | undefined => {
       const user = currentUser(request);
-      if (user.role !== "admin") return;
-      await app.audit.record(request, { actor: user.username, action, target: `group:${id}`, summary });
+      if (user.role !== "admin") return undefined;
+      return async (tx, result) => {
+        const { id, summary } = entry(result);
+        await app.audit.record(request, { actor: user.username, action, target: `group:${id}`, summary }, tx);
+      };
     };
     const list = (names: string[]) =>
       names.length === 0
@@ -74,13 +78,13 @@ export const groupRoutes = (
       }
     };
     /** The active accounts named (any case); every name must be one. */
-    const activeIds = async (names: string[], field: string) => {
+    const activeMembers = async (names: string[], field: string): Promise<AccountRef[]> => {
       const active = await repository.activeAccounts(names);
       const unknown = names.filter((name) => !active.has(name));
       if (unknown.length > 0) {
         throw badRequest("Some members are not valid.", { [field]: `No such user: ${unknown.slice(0, 5).join(", ")}` });
       }
-      return names.map((name) => active.get(name)!.id);
+      return names.map((name) => active.get(name)!);
     };
 
     app.get(
@@ -122,13 +126,16 @@ export const groupRoutes = (
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const group = await repository.createGroup({
-          name: request.body.name,
-          creator: user,
-          memberIds: await activeIds(request.body.members, "members"),
-        });
+        const members = await activeMembers(request.body.members, "members");
+        const names = [...new Set([user.username, ...members.map((member) => member.username)])];
+        const group = await repository.createGroup(
+          { name: request.body.name, creator: user, memberIds: members.map((member) => member.id) },
+          audited(request, "group.create", (id: number) => ({
+            id,
+            summary: `Created group ${request.body.name} with ${list(names)}`,
+          })),
+        );
         request.log.info({ groupId: group.id, by: user.username }, "chat group created");
-        await audit(request, "group.create", group.id, `Created group ${group.name} with ${list(group.members)}`);
         return reply.status(201).send(group);
       },
     );
@@ -148,10 +155,15 @@ export const groupRoutes = (
       async (request) => {
         await manageable(request.params.id, currentUser(request));
         const before = await load(request.params.id);
-        await repository.renameGroup(request.params.id, request.body.name);
-        const group = await load(request.params.id);
-        await audit(request, "group.update", group.id, `Renamed group ${before.name} to ${group.name}`);
-        return group;
+        await repository.renameGroup(
+          request.params.id,
+          request.body.name,
+          audited(request, "group.update", () => ({
+            id: before.id,
+            summary: `Renamed group ${before.name} to ${request.body.name}`,
+          })),
+        );
+        return load(request.params.id);
       },
     );
 
@@ -169,9 +181,17 @@ export const groupRoutes = (
       },
       async (request) => {
         await manageable(request.params.id, currentUser(request));
-        const memberIds = await activeIds(request.body.members, "members");
+        const members = await activeMembers(request.body.members, "members");
         const before = await load(request.params.id);
-        const { removed } = await repository.setMembers(request.params.id, memberIds);
+        const names = (refs: AccountRef[]) => list(refs.map((member) => member.username));
+        const { removed } = await repository.setMembers(
+          request.params.id,
+          members.map((member) => member.id),
+          audited(request, "group.update", ({ added, removed }: MembersChanged) => ({
+            id: before.id,
+            summary: `Changed the members of group ${before.name}: added ${names(added)}; removed ${names(removed)}`,
+          })),
+        );
         // A removed member stops receiving the group's messages at once, on every instance.
         await Promise.all(
           removed.map((member) =>
@@ -182,15 +202,7 @@ export const groupRoutes = (
             ),
           ),
         );
-        const group = await load(request.params.id);
-        const added = group.members.filter((name) => !before.members.includes(name));
-        await audit(
-          request,
-          "group.update",
-          group.id,
-          `Changed the members of group ${group.name}: added ${list(added)}; removed ${list(removed.map((member) => member.username))}`,
-        );
-        return group;
+        return load(request.params.id);
       },
     );
 
@@ -218,18 +230,16 @@ export const groupRoutes = (
             allowedSenders: `Not a member: ${outsiders.slice(0, 5).join(", ")}`,
           });
         }
-        await repository.setPermissions(request.params.id, {
-          allowedSenderIds: allowedSenders.map((name) => members.get(name.toLowerCase())!),
-          adminOnlyMessage,
-        });
-        const group = await load(request.params.id);
-        await audit(
-          request,
-          "group.update",
-          group.id,
-          `Changed who may send in group ${group.name}: ${adminOnlyMessage ? "admins only" : "everyone"}; allowed senders ${list(allowedSenders)}`,
+        const before = await load(request.params.id);
+        await repository.setPermissions(
+          request.params.id,
+          { allowedSenderIds: allowedSenders.map((name) => members.get(name.toLowerCase())!), adminOnlyMessage },
+          audited(request, "group.update", () => ({
+            id: before.id,
+            summary: `Changed who may send in group ${before.name}: ${adminOnlyMessage ? "admins only" : "everyone"}; allowed senders ${list(allowedSenders)}`,
+          })),
         );
-        return group;
+        return load(request.params.id);
       },
     );
 
@@ -247,8 +257,13 @@ export const groupRoutes = (
       async (request, reply) => {
         await manageable(request.params.id, currentUser(request));
         const before = await load(request.params.id);
-        const { members, attachmentKeys } = await repository.deleteGroup(request.params.id);
-        await audit(request, "group.delete", request.params.id, `Deleted group ${before.name} and its messages`);
+        const { members, attachmentKeys } = await repository.deleteGroup(
+          request.params.id,
+          audited(request, "group.delete", () => ({
+            id: before.id,
+            summary: `Deleted group ${before.name} and its messages`,
+          })),
+        );
         await Promise.all(
           members.map((name) =>
             app.realtime.revokeSubscriptions(

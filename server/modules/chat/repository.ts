@@ -32,6 +32,18 @@ import {
 import type { AccountRef } from "../../plugins/account-events.ts";
 
 /** A message as stored (without its search document, which only the database reads). */
+/**
+ * What a caller writes in the same transaction as a change (the audit entry of an admin's change
+ * to a group, DESIGN §11): both commit or neither does. It gets the change's result.
+ */
+export type AlsoInTransaction<Result> = (tx: Db, result: Result) => Promise<void>;
+
+/** Who a change of members added and removed. */
+export interface MembersChanged {
+  added: AccountRef[];
+  removed: AccountRef[];
+}
+
 export type MessageRow = Omit<typeof messages.$inferSelect, "search">;
 
 /** A message with its people named as they are now (or as they were, once their account is gone). */
@@ -776,7 +788,10 @@ export function chatRepository(db: Db) {
     },
 
     /** Creates a group with its conversation; its creator is always a member. */
-    async createGroup(input: { name: string; creator: AccountRef; memberIds: number[] }): Promise<ChatGroup> {
+    async createGroup(
+      input: { name: string; creator: AccountRef; memberIds: number[] },
+      also?: AlsoInTransaction<number>,
+    ): Promise<ChatGroup> {
       const memberIds = [...new Set([input.creator.id, ...input.memberIds])];
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -786,6 +801,7 @@ export function chatRepository(db: Db) {
         if (!row) throw new Error("group insert returned nothing");
         await tx.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
         await tx.insert(chatConversations).values({ groupId: row.id });
+        await also?.(tx, row.id);
         return row.id;
       });
       const created = await group(id);
@@ -793,15 +809,22 @@ export function chatRepository(db: Db) {
       return created;
     },
 
-    async renameGroup(id: number, name: string): Promise<void> {
-      await db.update(chatGroups).set({ name }).where(eq(chatGroups.id, id));
+    async renameGroup(id: number, name: string, also?: AlsoInTransaction<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(chatGroups).set({ name }).where(eq(chatGroups.id, id));
+        await also?.(tx, undefined);
+      });
     },
 
     /**
      * Replaces the members (the creator always stays). Removed members lose their unread state in
-     * the group and their place among its allowed senders. Returns who was removed.
+     * the group and their place among its allowed senders. Returns who was added and removed.
      */
-    async setMembers(id: number, wantedIds: number[]): Promise<{ removed: AccountRef[] }> {
+    async setMembers(
+      id: number,
+      wantedIds: number[],
+      also?: AlsoInTransaction<MembersChanged>,
+    ): Promise<MembersChanged> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select({ createdById: chatGroups.createdById })
@@ -809,7 +832,7 @@ export function chatRepository(db: Db) {
           .where(eq(chatGroups.id, id))
           .limit(1)
           .for("update");
-        if (!row) return { removed: [] };
+        if (!row) return { added: [], removed: [] };
         const next = new Set(row.createdById === null ? wantedIds : [row.createdById, ...wantedIds]);
         const current = await tx
           .select({ id: users.id, username: users.username })
@@ -817,12 +840,20 @@ export function chatRepository(db: Db) {
           .innerJoin(users, eq(users.id, groupMembers.userId))
           .where(eq(groupMembers.groupId, id));
         const currentIds = new Set(current.map((member) => member.id));
-        const added = [...next].filter((userId) => !currentIds.has(userId));
+        const addedIds = [...next].filter((userId) => !currentIds.has(userId));
         const removed = current.filter((member) => !next.has(member.id));
+        const added =
+          addedIds.length === 0
+            ? []
+            : await tx
+                .select({ id: users.id, username: users.username })
+                .from(users)
+                .where(inArray(users.id, addedIds))
+                .orderBy(asc(users.username));
         if (added.length > 0) {
           await tx
             .insert(groupMembers)
-            .values(added.map((userId) => ({ groupId: id, userId })))
+            .values(added.map((member) => ({ groupId: id, userId: member.id })))
             .onConflictDoNothing();
         }
         if (removed.length > 0) {
@@ -860,11 +891,17 @@ export function chatRepository(db: Db) {
               ),
             );
         }
-        return { removed };
+        const changed = { added, removed };
+        await also?.(tx, changed);
+        return changed;
       });
     },
 
-    async setPermissions(id: number, permissions: { allowedSenderIds: number[]; adminOnlyMessage: boolean }) {
+    async setPermissions(
+      id: number,
+      permissions: { allowedSenderIds: number[]; adminOnlyMessage: boolean },
+      also?: AlsoInTransaction<void>,
+    ) {
       await db.transaction(async (tx) => {
         await tx
           .update(chatGroups)
@@ -875,6 +912,7 @@ export function chatRepository(db: Db) {
         if (allowed.length > 0) {
           await tx.insert(groupAllowedSenders).values(allowed.map((userId) => ({ groupId: id, userId })));
         }
+        await also?.(tx, undefined);
       });
     },
 
@@ -884,7 +922,10 @@ export function chatRepository(db: Db) {
      * remove the files after (a crash in between leaves only files without rows, which the
      * start-up reconciliation removes).
      */
-    async deleteGroup(id: number): Promise<{ members: string[]; attachmentKeys: string[] }> {
+    async deleteGroup(
+      id: number,
+      also?: AlsoInTransaction<void>,
+    ): Promise<{ members: string[]; attachmentKeys: string[] }> {
       return db.transaction(async (tx) => {
         const members = (
           await tx
@@ -898,6 +939,7 @@ export function chatRepository(db: Db) {
           .from(messages)
           .where(and(eq(messages.groupId, id), sql`${messages.fileUrl} is not null`));
         await tx.delete(chatGroups).where(eq(chatGroups.id, id));
+        await also?.(tx, undefined);
         const fileUrls = files.map((row) => row.fileUrl).filter((url): url is string => url !== null);
         if (fileUrls.length === 0) return { members, attachmentKeys: [] };
         const urlOf = sql`${chatPaths.chatFilesPrefix} || ${chatAttachments.key}`;
