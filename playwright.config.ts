@@ -39,10 +39,9 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
     // The chat journeys run at a phone's width and a desk's: the tablet's chat layout is the desk's.
-    // pipeline.spec too: each run sends leads through the public forms, limited to 5 per address in 10 minutes.
     {
       name: "tablet",
-      testIgnore: /(staff|chat|chat-actions|chat-search|pipeline|audit)\.spec\.ts/,
+      testIgnore: /(staff|chat|chat-actions|chat-search)\.spec\.ts/,
       use: { viewport: { width: 768, height: 1024 } },
     },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },

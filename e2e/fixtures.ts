@@ -11,13 +11,27 @@ import { publicRoutes } from "../shared/site-routes.ts";
 
 export { expect };
 
+/** The projects of playwright.config.ts, in order: each gets visitor addresses of its own. */
+const projectNames = ["phone", "tablet", "desktop"];
+
 /**
- * Options giving a spec that submits the public forms a visitor address of its own: the forms take
- * 5 submissions per address per 10 minutes, and the whole suite comes from 127.0.0.1. The e2e
- * server trusts the loopback proxy (TRUST_PROXY in playwright.config.ts), as it would behind nginx.
+ * Options giving a spec that submits the public forms a visitor address of its own, per project
+ * (phone, tablet and desktop run the same spec, retried once in CI): the forms take 5 submissions
+ * per address per 10 minutes, and the whole suite comes from 127.0.0.1. The e2e server trusts the
+ * loopback proxy (TRUST_PROXY in playwright.config.ts), as it would behind nginx.
  * 198.51.100.0/24 is a documentation range: it is only a header, nothing is ever sent there.
  */
-export const visitorAddress = (n: number) => ({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${n}` } });
+export const visitorAddress = (n: number) => ({
+  extraHTTPHeaders: async (
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take a destructuring first argument
+    {},
+    use: (headers: Record<string, string>) => Promise<void>,
+    testInfo: { project: { name: string } },
+  ) => {
+    const project = Math.max(0, projectNames.indexOf(testInfo.project.name));
+    await use({ "x-forwarded-for": `198.51.100.${n * 10 + project}` });
+  },
+});
 
 export interface ConsoleErrors {
   /** Accepts console errors matching `pattern` for this test (e.g. a request the test makes fail on purpose). */

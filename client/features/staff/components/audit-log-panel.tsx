@@ -182,10 +182,18 @@ export function AuditLogPanel() {
   );
 }
 
-/** Wide screens: one row per entry. */
+/**
+ * Desks: one row per entry. Below 1024 px the table would scroll sideways, so phones and tablets get
+ * cards; a narrow desk window may still scroll it, hence the focusable region (keyboard scrolling).
+ */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="hidden overflow-x-auto rounded-lg border border-steel-200 sm:block">
+    <section
+      aria-label="Audit entries"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="hidden overflow-x-auto rounded-lg border border-steel-200 focus-visible:outline-2 focus-visible:outline-steel-700 lg:block"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="bg-steel-50 text-xs font-semibold tracking-wide text-steel-600 uppercase">
@@ -227,14 +235,14 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
-/** Phones: one card per entry. */
+/** Phones and tablets: one card per entry. */
 function AuditCards({ entries }: { entries: AuditEntry[] }) {
   return (
-    <ul aria-label="Audit log entries, newest first" className="space-y-3 sm:hidden">
+    <ul aria-label="Audit log entries, newest first" className="space-y-3 lg:hidden">
       {entries.map((entry) => (
         <li key={entry.id} className="rounded-lg border border-steel-200 bg-white p-3 shadow-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
