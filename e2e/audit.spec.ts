@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import {
   clickLogin,
+  dashboardLoad,
   expect,
   expectNoAxeViolations,
   gotoHydrated,
@@ -28,7 +29,7 @@ async function logInAsAdmin(page: Page) {
   await panel.getByLabel("Password").fill(e2eAdmin.password);
   await panel.getByRole("button", { name: /^Log in as/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible(dashboardLoad);
 }
 
 test("an admin's change shows in the audit log: filter, pages, CSV, and no axe violations", async ({

@@ -29,7 +29,7 @@ import {
   stompSend,
   unique,
 } from "./chat-fixtures.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { dashboardLoad, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /** Two colleagues (and, for groups, a third), registered by the first admin. */
 async function colleagues(api: APIRequestContext, ...firstNames: string[]) {
@@ -88,7 +88,7 @@ async function setHidden(page: Page, hidden: boolean) {
 /** Reloads the page and opens the chat with `name` again. */
 async function reopenChat(page: Page, name: string) {
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible(dashboardLoad);
   await selectChat(page, name);
 }
 

@@ -10,7 +10,7 @@ import { baseURL, e2eAdmin } from "../playwright.config.ts";
 import { type ChatGroup, chatDestinations, chatPaths } from "../shared/chat.ts";
 import { type Refusal, refusalSchema } from "../shared/realtime.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { expect, gotoHydrated } from "./fixtures.ts";
+import { dashboardLoad, expect, gotoHydrated } from "./fixtures.ts";
 
 /** A short string no other run or test makes, for names that must not collide. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -104,7 +104,7 @@ export async function openDashboard(page: Page, account: Account, url = "/") {
   );
   await page.goto(url);
   const heading = account.role === "admin" ? "Admin Dashboard" : "Employee Dashboard";
-  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible(dashboardLoad);
   if (account.role === "admin" && !new URL(url, baseURL).searchParams.has("chat")) {
     await page.getByRole("button", { name: "Open Chat" }).click();
   }

@@ -11,6 +11,12 @@ import { publicRoutes } from "../shared/site-routes.ts";
 
 export { expect };
 
+/**
+ * How long a dashboard may take to appear after the page hydrates: its code is a lazy chunk fetched
+ * and parsed then, which on a loaded 2-core machine takes longer than the 7 s of other expectations.
+ */
+export const dashboardLoad = { timeout: 20_000 };
+
 /** The projects of playwright.config.ts, in order: each gets visitor addresses of its own. */
 const projectNames = ["phone", "tablet", "desktop"];
 

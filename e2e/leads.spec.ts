@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { dashboardLoad, expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
 test.use(visitorAddress(1));
@@ -122,7 +122,7 @@ test.describe("public forms and the admin's lists", () => {
       [storageKeys, { username, role }, token] as const,
     );
     await gotoHydrated(page, "/");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible(dashboardLoad);
 
     // Contact Form Submissions: find ours, check its fields, open its file, export, delete.
     const quotes = page.getByRole("region", { name: "Contact Form Submissions" });

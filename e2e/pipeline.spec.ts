@@ -12,7 +12,7 @@ import { captchaChallengePath, leadFields } from "../shared/leads.ts";
 import { openJobs } from "../shared/open-positions.ts";
 import { type QuoteRequest, quoteRequestPaths, staleVersionMessage } from "../shared/quote-requests.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { dashboardLoad, expect, expectNoAxeViolations, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
 test.use(visitorAddress(3));
@@ -59,7 +59,7 @@ async function adminPage(browser: Browser, page: Page | null, token: string): Pr
     [storageKeys, { username: e2eAdmin.username, role: "admin" }, token] as const,
   );
   await gotoHydrated(target, "/");
-  await expect(target.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(target.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible(dashboardLoad);
   return target;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
-import { clickLogin, expect, gotoHydrated, loginDialog, test } from "./fixtures.ts";
+import { clickLogin, dashboardLoad, expect, gotoHydrated, loginDialog, test } from "./fixtures.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -42,7 +42,7 @@ test.describe("admin works employee accounts", () => {
     const password = "first-password-1";
 
     await logInThroughModal(page, "Admin Login", e2eAdmin.username, e2eAdmin.password);
-    await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible(dashboardLoad);
 
     const register = page.getByRole("region", { name: "Register New Employee" });
     await register.getByLabel("Full name").fill("Priya Nair");
@@ -67,11 +67,15 @@ test.describe("admin works employee accounts", () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const employeePage = await phone.newPage();
     await logInThroughModal(employeePage, "Employee Login", username, password);
-    await expect(employeePage.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
+    await expect(employeePage.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible(
+      dashboardLoad,
+    );
     await expect(employeePage.getByText("Priya Nair").first()).toBeVisible();
     await expect(employeePage.getByText("Harbor Point Tower")).toBeVisible();
     await employeePage.reload();
-    await expect(employeePage.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible();
+    await expect(employeePage.getByRole("heading", { name: "Employee Dashboard", level: 1 })).toBeVisible(
+      dashboardLoad,
+    );
 
     // The admin disables the account.
     await page.getByRole("button", { name: "Edit Priya Nair" }).first().click();
