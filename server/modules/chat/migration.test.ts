@@ -3,62 +3,18 @@
  * 0005 left it: every message, group, membership, allowed sender and unread row is kept, names
  * resolve to accounts regardless of case, and each conversation's messages are numbered in order.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTemporaryDatabase } from "../../db/temporary-database.ts";
+import { databaseAtMigration, type MigrationHarness } from "../../../test/helpers/migration-harness.ts";
 
-const migrations = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-const scratch = mkdtempSync(path.join(tmpdir(), "nb-migrations-"));
-/** The committed migrations as they stood at 0005: the same files, the journal cut there. */
-const upTo0005 = path.join(scratch, "migrations");
-cpSync(migrations, upTo0005, { recursive: true });
-const journalFile = path.join(upTo0005, "meta", "_journal.json");
-const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-journal.entries = journal.entries.filter((entry) => entry.tag <= "0005");
-writeFileSync(journalFile, JSON.stringify(journal));
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-let query: Query;
-let migrateTo: (folder: string) => Promise<void>;
-let close: () => Promise<void>;
+let database: MigrationHarness;
+const query = (text: string) => database.query(text);
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const database = await createTemporaryDatabase(serverUrl, "migration");
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    const db = drizzleNodePg(pool);
-    query = async (text) => (await pool.query(text)).rows;
-    migrateTo = (folder) => migrateNodePg(db, { migrationsFolder: folder });
-    close = async () => {
-      await pool.end();
-      await database.drop();
-    };
-  } else {
-    const client = await PGlite.create("memory://");
-    const db = drizzlePglite(client);
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    migrateTo = (folder) => migratePglite(db, { migrationsFolder: folder });
-    close = () => client.close();
-  }
-  await migrateTo(upTo0005);
+  database = await databaseAtMigration("0005");
   await seed0005();
-  await migrateTo(migrations);
+  await database.migrateToLatest();
 });
-afterAll(async () => {
-  await close?.();
-  rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(async () => database?.close());
 
 /**
  * Accounts ann, Bob and cy; "dora" was deleted long ago (her rows stayed). Names are written in

@@ -3,55 +3,14 @@
  * left them: contact_submissions becomes quote_requests with every row kept, each numbered within
  * the year it came in; applications become open applications; the counters go on from there.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTemporaryDatabase } from "../../db/temporary-database.ts";
+import { databaseAtMigration, type MigrationHarness } from "../../../test/helpers/migration-harness.ts";
 
-const migrations = fileURLToPath(new URL("../../db/migrations", import.meta.url));
-const scratch = mkdtempSync(path.join(tmpdir(), "nb-migrations-"));
-/** The committed migrations as they stood at 0009: the same files, the journal cut there. */
-const upTo0009 = path.join(scratch, "migrations");
-cpSync(migrations, upTo0009, { recursive: true });
-const journalFile = path.join(upTo0009, "meta", "_journal.json");
-const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-journal.entries = journal.entries.filter((entry) => entry.tag <= "0009");
-writeFileSync(journalFile, JSON.stringify(journal));
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-let query: Query;
-let migrateTo: (folder: string) => Promise<void>;
-let close: () => Promise<void>;
+let database: MigrationHarness;
+const query = (text: string) => database.query(text);
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const database = await createTemporaryDatabase(serverUrl, "migration");
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    const db = drizzleNodePg(pool);
-    query = async (text) => (await pool.query(text)).rows;
-    migrateTo = (folder) => migrateNodePg(db, { migrationsFolder: folder });
-    close = async () => {
-      await pool.end();
-      await database.drop();
-    };
-  } else {
-    const client = await PGlite.create("memory://");
-    const db = drizzlePglite(client);
-    query = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    migrateTo = (folder) => migratePglite(db, { migrationsFolder: folder });
-    close = () => client.close();
-  }
-  await migrateTo(upTo0009);
+  database = await databaseAtMigration("0009");
   await query(`
     insert into contact_submissions (id, name, email, company, file_name, file_key, file_type, submitted_at) values
       (1, 'Ann', 'ann@example.com', 'Acme', null, null, null, '2025-12-31T23:59:59Z'),
@@ -63,12 +22,9 @@ beforeAll(async () => {
   await query(`
     insert into job_applications (id, name, email, phone, resume_name, resume_key, resume_type, applied_at) values
       (1, 'Ravi', 'ravi@example.in', '+91 1', 'cv.pdf', 'r1', 'application/pdf', '2026-05-01T00:00:00Z')`);
-  await migrateTo(migrations);
+  await database.migrateToLatest();
 });
-afterAll(async () => {
-  await close?.();
-  rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(async () => database?.close());
 
 describe("migration 0010: quote requests and applications as work", () => {
   it("renames contact_submissions to quote_requests, keeping every row and its file", async () => {
