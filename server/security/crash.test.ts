@@ -1,12 +1,14 @@
 /**
- * Crash safety of the real server process (server/main.ts, as `npm run serve` runs it): under chat
- * and upload load it is SIGKILLed mid-stream, restarted on the same DATA_DIR and database, and this
- * twice. Then every acknowledged write (a chat SEND's RECEIPT, an upload's 2xx) is stored exactly
- * once, every stored file has its row and every row its file, and no temporary file of the dead
- * process is left. PGlite in DATA_DIR by default; a fresh database on DATABASE_URL's server when set.
+ * Crash safety of the real server process (server/main.ts, as `npm run serve` runs it): under chat,
+ * upload and admin load it is SIGKILLed mid-stream, restarted on the same DATA_DIR and database, and
+ * this twice. Then every acknowledged write (a chat SEND's RECEIPT, an upload's 2xx, a quote
+ * request's stage change or note, an erasure, a delete) is stored exactly once with its timeline
+ * line and audit entry, every stored file has its row and every row its file, a write cut off by the
+ * kill is all there or not at all, and no temporary file of the dead process is left. PGlite in
+ * DATA_DIR by default; a fresh database on DATABASE_URL's server when set.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -38,7 +40,20 @@ const SEND_BUDGET = chatLimits.rateLimitMessages - 2 * WINDOW;
 /** When each staff member's chat SENDs went out, over all cycles (the server's window spans a restart). */
 const sendTimes = new Map<string, number[]>();
 /** The server is killed once this cycle has this many acknowledged writes of each kind. */
-const KILL_AFTER = { messages: 300, shares: 3, deletes: 1, attachments: 3, quotes: 2, applications: 1 };
+const KILL_AFTER = {
+  messages: 300,
+  shares: 3,
+  deletes: 1,
+  attachments: 3,
+  quotes: 2,
+  applications: 1,
+  stages: 2,
+  notes: 2,
+  erasures: 1,
+  quoteDeletes: 1,
+};
+/** Quote request stages the admin moves each request through, round and round (no reason needed). */
+const STAGES = ["new", "contacted", "quoted", "won"] as const;
 const STORES = {
   shares: "files/shares",
   quotes: "files/quotes",
@@ -128,7 +143,31 @@ const acked = {
   attachments: new Map<string, number>(),
   quotes: new Set<number>(),
   applications: new Set<number>(),
+  /** Quote requests whose DELETE was answered 204: neither row nor file may come back. */
+  quoteDeletes: new Set<number>(),
+  /** Applications whose erasure was answered 200: personal data, notes and CV gone for good. */
+  erasures: new Set<number>(),
+  /** Note text → its quote request, for every note answered 201. */
+  notes: new Map<string, number>(),
 };
+
+/** The sha256 of each acknowledged upload's content, by row id: how a file is found again on disk. */
+const sentFiles = { quotes: new Map<number, string>(), applications: new Map<number, string>() };
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The quote requests the admin works on (never deleted): the version and stage last acknowledged,
+ * and the change in flight at a kill (stored or not; the request is left alone after that).
+ */
+const worked = new Map<number, { version: number; status: string; pending?: { version: number; status: string } }>();
+/** Acknowledged applications not yet erased, and quote requests with a file waiting to be deleted. */
+const erasable: number[] = [];
+const deletableQuotes: number[] = [];
+/** Erasures and deletes sent, acknowledged or not: from then on the row may be in either state. */
+const erasing = new Set<number>();
+const deletingQuotes = new Set<number>();
+/** Notes sent but not acknowledged before a kill: stored at most once, or not at all. */
+const unackedNotes = new Set<string>();
 
 interface Staff {
   username: string;
@@ -141,7 +180,10 @@ interface Staff {
  */
 async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[], adminToken: string, groupId: number) {
   const { base } = running;
-  const counts = { messages: 0, shares: 0, deletes: 0, attachments: 0, quotes: 0, applications: 0 };
+  const counts = Object.fromEntries(Object.keys(KILL_AFTER).map((kind) => [kind, 0])) as Record<
+    keyof typeof KILL_AFTER,
+    number
+  >;
   let killed = false;
   const problems: string[] = [];
   const unexpected = (what: string, error: unknown) => {
@@ -256,6 +298,78 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
   };
   // The admin stops sharing one of this cycle's files now and then: row deleted, then file.
   const deletable: { token: string; id: number }[] = [];
+  /**
+   * The admin's writes on quote requests and applications. Each takes its subject from `pick` and
+   * answers whether it was acknowledged; what it sent is recorded first, so a kill leaves it known
+   * as "maybe stored".
+   */
+  let noteNumber = 0;
+  const adminWrites = {
+    // The next stage of a request with no change in flight, sent with the version read.
+    stages: async () => {
+      const [id, state] = [...worked].find(([, one]) => !one.pending) ?? [];
+      if (id === undefined || !state) return false;
+      const status = STAGES[(STAGES.indexOf(state.status as (typeof STAGES)[number]) + 1) % STAGES.length];
+      state.pending = { version: state.version + 1, status: String(status) };
+      // Round and round: the next change goes to another request.
+      worked.delete(id);
+      worked.set(id, state);
+      const updated = await call(base, "PATCH", `/api/contact/${id}`, {
+        token: adminToken,
+        json: { version: state.version, status },
+      });
+      worked.set(id, { version: Number(updated.version), status: String(updated.status) });
+      return true;
+    },
+    notes: async () => {
+      const ids = [...worked.keys()];
+      const id = ids[noteNumber % ids.length];
+      if (id === undefined) return false;
+      const text = `note ${running.child.pid} ${noteNumber++}`;
+      unackedNotes.add(text);
+      await call(base, "POST", `/api/contact/${id}/notes`, { token: adminToken, json: { text } });
+      unackedNotes.delete(text);
+      acked.notes.set(text, id);
+      return true;
+    },
+    // Erasure and delete: the row's change commits, then the file goes; answered only after both.
+    erasures: async () => {
+      const id = erasable.shift();
+      if (id === undefined) return false;
+      erasing.add(id);
+      await call(base, "POST", `/api/applications/${id}/erase`, { token: adminToken });
+      acked.erasures.add(id);
+      return true;
+    },
+    quoteDeletes: async () => {
+      const id = deletableQuotes.shift();
+      if (id === undefined) return false;
+      deletingQuotes.add(id);
+      await call(base, "DELETE", `/api/contact/${id}`, { token: adminToken });
+      acked.quoteDeletes.add(id);
+      return true;
+    },
+  };
+  type AdminWrite = keyof typeof adminWrites;
+  /** How long each kind of admin write took last (the kill aims inside one). */
+  const took: Partial<Record<AdminWrite, number>> = {};
+  /** One kind of admin write, one at a time, until the cycle has its share (the kill sends one more). */
+  const adminLoop = async (kind: AdminWrite) => {
+    while (!killed && counts[kind] < KILL_AFTER[kind]) {
+      const start = performance.now();
+      try {
+        if (await adminWrites[kind]()) {
+          took[kind] = performance.now() - start;
+          counts[kind]++;
+          continue;
+        }
+      } catch (error) {
+        unexpected(kind, error);
+        return;
+      }
+      await pause(20);
+    }
+  };
   const uploaders = [
     writeLoop("deletes", async () => {
       await until(
@@ -307,20 +421,21 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
         workTypes: JSON.stringify(["Structural Steel Detailing"]),
         altcha: await captcha(address),
       };
+      const file = pdf(someKilobytes(64, 512));
       const created = await post(
         "/api/contact/submit",
         [
           ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-          {
-            name: "uploadFile",
-            value: pdf(someKilobytes(64, 512)),
-            fileName: "drawings.pdf",
-            contentType: "application/pdf",
-          },
+          { name: "uploadFile", value: file, fileName: "drawings.pdf", contentType: "application/pdf" },
         ],
         { "x-forwarded-for": address },
       );
-      acked.quotes.add(Number(created.id));
+      const id = Number(created.id);
+      acked.quotes.add(id);
+      sentFiles.quotes.set(id, sha256(file));
+      // Every other request is worked on (stages, notes), the rest deleted.
+      if (n % 2 === 0) worked.set(id, { version: 0, status: "new" });
+      else deletableQuotes.push(id);
     }),
     writeLoop("applications", async (n) => {
       const address = randomAddress();
@@ -330,16 +445,21 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
         phone: "+91 98765 43210",
         altcha: await captcha(address),
       };
+      const cv = pdf(someKilobytes(32, 256));
       const created = await post(
         "/api/applications/submit",
         [
           ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-          { name: "cv", value: pdf(someKilobytes(32, 256)), fileName: "cv.pdf", contentType: "application/pdf" },
+          { name: "cv", value: cv, fileName: "cv.pdf", contentType: "application/pdf" },
         ],
         { "x-forwarded-for": address },
       );
-      acked.applications.add(Number(created.id));
+      const id = Number(created.id);
+      acked.applications.add(id);
+      sentFiles.applications.set(id, sha256(cv));
+      erasable.push(id);
     }),
+    ...(Object.keys(adminWrites) as AdminWrite[]).map(adminLoop),
   ];
 
   await until(
@@ -348,10 +468,15 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
     120_000,
     () => problems[0],
   );
+  // The kill lands inside one more admin write of each kind (when one is left to do): at a random
+  // point within half the time the quickest of them took, so now and then between a commit and what
+  // follows it (an erasure's or a delete's file removal).
+  const cutOff = (Object.keys(adminWrites) as AdminWrite[]).map((kind) => adminWrites[kind]().catch(() => false));
+  await pause((Math.random() * Math.min(...Object.values(took))) / 2);
   killed = true;
   running.child.kill("SIGKILL");
   expect(await running.exited).toBe("SIGKILL");
-  await Promise.all([...chatters, ...uploaders]);
+  await Promise.all([...chatters, ...uploaders, ...cutOff]);
   await Promise.all(clients.map((client) => client.deactivate()));
   expect(problems).toEqual([]);
   return counts;
@@ -382,8 +507,30 @@ async function checkState() {
       "select id::int as id, file_key as key from quote_requests where file_key is not null",
     ),
     applications: await query<{ id: number; key: string }>(
-      "select id::int as id, resume_key as key from job_applications",
+      "select id::int as id, resume_key as key from job_applications where resume_key is not null",
     ),
+    quoteRows: await query<{ id: number; version: number; status: string; key: string | null }>(
+      "select id::int as id, version, status, file_key as key from quote_requests",
+    ),
+    quoteNotes: await query<{ id: number; text: string }>(
+      "select quote_request_id::int as id, text from quote_request_notes",
+    ),
+    quoteLines: await query<{ id: number; kind: string; summary: string }>(
+      "select quote_request_id::int as id, kind, summary from quote_request_activity where kind in ('status', 'note')",
+    ),
+    quoteAudit: await query<{ id: number; action: string }>(
+      `select q.id::int as id, a.action from audit_log a join quote_requests q on a.target = 'quote:' || q.reference
+        where a.action in ('quote.update', 'quote.note')`,
+    ),
+    applicationRows: await query<{ id: number; key: string | null; erased: boolean; personal: string }>(
+      `select id::int as id, resume_key as key, erased_at is not null as erased, name || email || phone || message as personal
+        from job_applications`,
+    ),
+    erasedLines: await query<{ id: number }>(
+      "select application_id::int as id from application_activity where kind = 'erased'",
+    ),
+    applicationNotes: await query<{ id: number }>("select application_id::int as id from application_notes"),
+    erasureAudit: await query<{ target: string }>("select target from audit_log where action = 'application.erase'"),
   }));
   const files = onDisk();
 
@@ -407,13 +554,117 @@ async function checkState() {
     [...acked.deletes].filter((token) => shares.has(token)),
     "deleted shares back",
   ).toEqual([]);
-  for (const store of ["quotes", "applications"] as const) {
-    const found = new Set(rows[store].map((row) => row.id));
-    expect(
-      [...acked[store]].filter((id) => !found.has(id)),
-      `${store} lost`,
-    ).toEqual([]);
-  }
+  const quoteIds = new Set(rows.quoteRows.map((row) => row.id));
+  expect(
+    [...acked.quotes].filter((id) => !quoteIds.has(id) && !deletingQuotes.has(id)),
+    "quotes lost",
+  ).toEqual([]);
+  const applicationIds = new Set(rows.applicationRows.map((row) => row.id));
+  expect(
+    [...acked.applications].filter((id) => !applicationIds.has(id)),
+    "applications lost",
+  ).toEqual([]);
+
+  // Stored files by content: where each acknowledged upload is now, if anywhere.
+  const contents = (store: "quotes" | "applications") =>
+    new Map(files[store].map((name) => [sha256(readFileSync(path.join(dataDir, STORES[store], name))), name]));
+  const tally = <T>(list: T[], key: (item: T) => string) => {
+    const counted = new Map<string, number>();
+    for (const item of list) counted.set(key(item), (counted.get(key(item)) ?? 0) + 1);
+    return counted;
+  };
+
+  // Stages: each worked request is at its acknowledged version and stage (or at the one in flight at a
+  // kill), with one timeline line and one audit entry per version: never a change half written.
+  const quoteById = new Map(rows.quoteRows.map((row) => [row.id, row]));
+  const lines = tally(rows.quoteLines, (line) => `${line.id} ${line.kind}`);
+  const audits = tally(rows.quoteAudit, (entry) => `${entry.id} ${entry.action}`);
+  const stageProblems = [...worked].flatMap(([id, state]) => {
+    const row = quoteById.get(id);
+    const stored = { version: row?.version, status: row?.status };
+    const allowed = [{ version: state.version, status: state.status }, ...(state.pending ? [state.pending] : [])];
+    const version = row?.version ?? -1;
+    const consistent =
+      allowed.some((one) => one.version === stored.version && one.status === stored.status) &&
+      (lines.get(`${id} status`) ?? 0) === version &&
+      (audits.get(`${id} quote.update`) ?? 0) === version;
+    return consistent
+      ? []
+      : [{ id, state, stored, lines: lines.get(`${id} status`), audits: audits.get(`${id} quote.update`) }];
+  });
+  expect(stageProblems, "stage changes lost or half written").toEqual([]);
+
+  // Notes: each acknowledged one exactly once on its request, none twice; per request as many
+  // `note` lines ("Note: <text>") and audit entries as notes.
+  const notes = tally(rows.quoteNotes, (note) => `${note.id} ${note.text}`);
+  expect(
+    [...acked.notes].filter(([text, id]) => notes.get(`${id} ${text}`) !== 1),
+    "acknowledged notes not stored exactly once",
+  ).toEqual([]);
+  expect(
+    [...notes].filter(([, n]) => n !== 1),
+    "notes stored twice",
+  ).toEqual([]);
+  expect(
+    rows.quoteNotes.filter((note) => !acked.notes.has(note.text) && !unackedNotes.has(note.text)),
+    "notes nobody sent",
+  ).toEqual([]);
+  const noteLines = tally(
+    rows.quoteLines.filter((line) => line.kind === "note"),
+    (line) => `${line.id} ${line.summary}`,
+  );
+  expect(
+    [...notes.keys()].filter((key) => {
+      const [id, ...text] = key.split(" ");
+      return noteLines.get(`${id} Note: ${text.join(" ")}`) !== 1;
+    }),
+    "notes without their timeline line",
+  ).toEqual([]);
+  const notesPer = tally(rows.quoteNotes, (note) => String(note.id));
+  expect(
+    [...quoteIds].filter(
+      (id) =>
+        (notesPer.get(String(id)) ?? 0) !== (lines.get(`${id} note`) ?? 0) ||
+        (notesPer.get(String(id)) ?? 0) !== (audits.get(`${id} quote.note`) ?? 0),
+    ),
+    "requests whose notes, note lines and audit entries differ",
+  ).toEqual([]);
+
+  // Deletes: an acknowledged one left neither row nor file; one cut off by the kill left both or neither.
+  const quoteFiles = contents("quotes");
+  const deleteProblems = [...deletingQuotes].flatMap((id) => {
+    const row = quoteById.get(id);
+    const file = quoteFiles.get(sentFiles.quotes.get(id) ?? "");
+    const state = row ? (row.key && file === row.key ? "whole" : "torn") : file ? "torn" : "gone";
+    return state === "gone" || (state === "whole" && !acked.quoteDeletes.has(id)) ? [] : [{ id, state }];
+  });
+  expect(deleteProblems, "deleted quote requests back, or half deleted").toEqual([]);
+  expect(
+    [...acked.quotes].filter(
+      (id) => !deletingQuotes.has(id) && quoteFiles.get(sentFiles.quotes.get(id) ?? "") !== quoteById.get(id)?.key,
+    ),
+    "quote requests without the file that was sent",
+  ).toEqual([]);
+
+  // Erasures: an erased application has no personal data, CV, note, nor its file on disk, and one
+  // `erased` line and audit entry; one not erased has all of it. Acknowledged erasures are erased;
+  // applications nobody erased are not.
+  const cvs = contents("applications");
+  const erasedLines = tally(rows.erasedLines, (line) => String(line.id));
+  const erasureAudit = tally(rows.erasureAudit, (entry) => entry.target);
+  const noted = new Set(rows.applicationNotes.map((note) => note.id));
+  const erasureProblems = rows.applicationRows.flatMap((row) => {
+    const file = cvs.get(sentFiles.applications.get(row.id) ?? "");
+    const marks = [erasedLines.get(String(row.id)) ?? 0, erasureAudit.get(`application:${row.id}`) ?? 0];
+    const erased =
+      row.erased && row.key === null && row.personal === "" && !noted.has(row.id) && marks.every((n) => n === 1);
+    const whole = !row.erased && row.key !== null && row.personal !== "" && marks.every((n) => n === 0);
+    const ok =
+      (erased && file === undefined && erasing.has(row.id)) ||
+      (whole && !acked.erasures.has(row.id) && (!sentFiles.applications.has(row.id) || file === row.key));
+    return ok ? [] : [{ id: row.id, erased: row.erased, key: row.key, file, marks, acked: acked.erasures.has(row.id) }];
+  });
+  expect(erasureProblems, "applications half erased, erasures lost or files left").toEqual([]);
 
   // Files: exactly the rows' keys in each folder (no orphan, no temporary file), each its row's size.
   for (const store of Object.keys(STORES) as Store[]) {
@@ -428,6 +679,8 @@ async function checkState() {
     attachments: rows.attachments.length,
     quotes: rows.quotes.length,
     applications: rows.applications.length,
+    erased: rows.applicationRows.filter((row) => row.erased).length,
+    notes: rows.quoteNotes.length,
   };
 }
 
@@ -491,6 +744,16 @@ it(`loses nothing acknowledged and keeps no orphaned file across ${CYCLES} SIGKI
           attachments: acked.attachments.size,
           quotes: acked.quotes.size,
           applications: acked.applications.size,
+          stages: [...worked.values()].reduce((sum, state) => sum + state.version, 0),
+          notes: acked.notes.size,
+          erasures: acked.erasures.size,
+          quoteDeletes: acked.quoteDeletes.size,
+        })}; ` +
+        `cut off by the kills so far ${JSON.stringify({
+          stages: [...worked.values()].filter((state) => state.pending).length,
+          notes: unackedNotes.size,
+          erasures: [...erasing].filter((id) => !acked.erasures.has(id)).length,
+          quoteDeletes: [...deletingQuotes].filter((id) => !acked.quoteDeletes.has(id)).length,
         })}; ` +
         `found (rows) ${JSON.stringify(found)}; on disk after the kill: ${leftKeyed} files, ${leftTemps} temporary; ` +
         `removed at restart: ${reconciled.orphans} orphans, ${reconciled.temps} temporary; ` +

@@ -2,10 +2,29 @@
 // send handler, the database under a send, broker delivery, output, a session timer, and an HTTP
 // route, hook and query. Each failure ends only its own session or request (logged with context),
 // the bystanders keep chatting, HTTP keeps answering, and nothing escapes as an unhandled
-// rejection or uncaught exception.
+// rejection or uncaught exception. A write the database refuses midway through its transaction
+// (a quote request's change or note, an application's erasure) leaves nothing half written.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
+import { samples } from "../../test/helpers/sample-files.ts";
+import type { Db } from "../db/client.ts";
+import {
+  applicationActivity,
+  applicationNotes,
+  auditLog,
+  jobApplications,
+  quoteRequestActivity,
+  quoteRequestNotes,
+  quoteRequests,
+} from "../db/schema.ts";
 import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
 import { header } from "../realtime/stomp/frame.ts";
@@ -258,6 +277,179 @@ describe("a failure injected into an HTTP request ends only that request", () =>
     expect(refused.body).not.toContain("injected");
     const answered = await t.app.inject({ method: "GET", url: "/api/admin/employees", headers: authHeader(admin) });
     expect(answered.statusCode).toBe(200);
+    await stillServing();
+  });
+});
+
+/**
+ * Makes the database refuse the first insert into `table` made in a transaction from now on, after
+ * the transaction's earlier writes went through: the failure lands midway, where only the rollback
+ * keeps them out. Undone by mockRestore (and after each test).
+ */
+function refuseInsertInto(table: PgTable) {
+  const db = t.app.db;
+  const transaction = db.transaction.bind(db);
+  let refused = false;
+  const refusing = (tx: Db) =>
+    new Proxy(tx, {
+      get(target, key) {
+        if (key === "insert") {
+          return (into: PgTable) => {
+            if (into === table && !refused) {
+              refused = true;
+              throw new Error("injected: the database refuses the write");
+            }
+            return target.insert(into);
+          };
+        }
+        const value = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const spy = vi
+    .spyOn(db, "transaction")
+    .mockImplementation((work, config) => transaction((tx) => work(refusing(tx) as typeof tx), config));
+  return { spy, refused: () => refused };
+}
+
+/** Sends `request` while the insert into `table` is refused: 500 {message}, no detail, logged. */
+async function refusedAt(table: PgTable, request: InjectOptions) {
+  const from = logs.length;
+  const refusal = refuseInsertInto(table);
+  const refused = await t.app.inject(request);
+  refusal.spy.mockRestore();
+  expect(refusal.refused(), "the injected failure was reached").toBe(true);
+  expect(refused.statusCode).toBe(500);
+  expect(refused.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+  expect(refused.body).not.toMatch(/injected|at |\.ts:/);
+  expect(loggedSince(from, "injected: the database refuses")[0]).toMatchObject({ msg: "request failed" });
+}
+
+/** A PDF (by content) unlike any other, so its bytes on disk are known. */
+const uniquePdf = () => Buffer.concat([samples.pdf, randomBytes(2048)]);
+const stored = (folder: string, key: string | null) =>
+  key ? readFileSync(path.join(t.dataDir, "files", folder, key)) : undefined;
+const auditEntries = () => t.app.db.select().from(auditLog).orderBy(auditLog.id);
+
+describe("a write the database refuses midway leaves nothing half written, and the same request then succeeds", () => {
+  /** A quote request's row, notes, timeline and file, and the audit log. */
+  const quoteState = async (id: number) => {
+    const [row] = await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    return {
+      row,
+      notes: await t.app.db.select().from(quoteRequestNotes).where(eq(quoteRequestNotes.quoteRequestId, id)),
+      activity: await t.app.db
+        .select()
+        .from(quoteRequestActivity)
+        .where(eq(quoteRequestActivity.quoteRequestId, id))
+        .orderBy(quoteRequestActivity.id),
+      audit: await auditEntries(),
+      file: stored("quotes", row?.fileKey ?? null),
+    };
+  };
+
+  /** An application's row, notes, timeline and CV, and the audit log. */
+  const applicationState = async (id: number) => {
+    const [row] = await t.app.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    return {
+      row,
+      notes: await t.app.db.select().from(applicationNotes).where(eq(applicationNotes.applicationId, id)),
+      activity: await t.app.db
+        .select()
+        .from(applicationActivity)
+        .where(eq(applicationActivity.applicationId, id))
+        .orderBy(applicationActivity.id),
+      audit: await auditEntries(),
+      file: stored("resumes", row?.resumeKey ?? null),
+    };
+  };
+
+  it.each([
+    ["its timeline line", quoteRequestActivity],
+    ["its audit entry", auditLog],
+  ])("a quote request's PATCH, refused at %s", async (_, table) => {
+    const file = uniquePdf();
+    const id = await submitQuoteRequest(t, file);
+    const before = await quoteState(id);
+    expect(before.file).toEqual(file);
+    const request: InjectOptions = {
+      method: "PATCH",
+      url: `/api/contact/${id}`,
+      headers: authHeader(admin),
+      payload: { version: 0, status: "contacted" },
+    };
+    await refusedAt(table, request);
+    expect(await quoteState(id)).toEqual(before);
+
+    const answered = await t.app.inject(request);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ version: 1, status: "contacted" });
+    const after = await quoteState(id);
+    expect(after.row).toMatchObject({ version: 1, status: "contacted" });
+    expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["status"]);
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["quote.update"]);
+    expect(after.file).toEqual(file);
+    await stillServing();
+  });
+
+  it.each([
+    ["the note itself", quoteRequestNotes],
+    ["its audit entry", auditLog],
+  ])("a note on a quote request, refused at %s", async (_, table) => {
+    const file = uniquePdf();
+    const id = await submitQuoteRequest(t, file);
+    const before = await quoteState(id);
+    const text = "Called back: wants the stairs priced apart.";
+    const request: InjectOptions = {
+      method: "POST",
+      url: `/api/contact/${id}/notes`,
+      headers: authHeader(admin),
+      payload: { text },
+    };
+    await refusedAt(table, request);
+    expect(await quoteState(id)).toEqual(before);
+
+    const answered = await t.app.inject(request);
+    expect(answered.statusCode, answered.body).toBe(201);
+    const after = await quoteState(id);
+    expect(after.notes.map((note) => note.text)).toEqual([text]);
+    expect(after.row).toEqual(before.row);
+    expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["note"]);
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["quote.note"]);
+    expect(after.file).toEqual(file);
+    await stillServing();
+  });
+
+  it.each([
+    ["its timeline line", applicationActivity],
+    ["its audit entry", auditLog],
+  ])("an application's erasure, refused at %s", async (_, table) => {
+    const cv = uniquePdf();
+    const id = await submitApplication(t, cv);
+    // A note, so that the erasure's deleting it is one of the writes to roll back.
+    const note = await t.app.inject({
+      method: "POST",
+      url: `/api/applications/${id}/notes`,
+      headers: authHeader(admin),
+      payload: { text: "Strong on connections." },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const before = await applicationState(id);
+    expect(before.file).toEqual(cv);
+    expect(before.notes).toHaveLength(1);
+    const request: InjectOptions = { method: "POST", url: `/api/applications/${id}/erase`, headers: authHeader(admin) };
+    await refusedAt(table, request);
+    expect(await applicationState(id)).toEqual(before);
+
+    const answered = await t.app.inject(request);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ name: "", email: "", resumePath: null, erasedAt: expect.any(String) });
+    const after = await applicationState(id);
+    expect(after.row).toMatchObject({ name: "", resumeKey: null, version: (before.row?.version ?? 0) + 1 });
+    expect(after.notes).toEqual([]);
+    expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["erased"]);
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["application.erase"]);
+    expect(() => stored("resumes", before.row?.resumeKey ?? null)).toThrow(/ENOENT/);
     await stillServing();
   });
 });
