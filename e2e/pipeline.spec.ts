@@ -51,8 +51,6 @@ async function adminPage(browser: Browser, page: Page | null, token: string): Pr
   const target = page ?? (await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage());
   await target.addInitScript(
     ([keys, user, jwt]) => {
-      // Only the page itself: the PDF preview's frame runs init scripts too, without storage.
-      if (window.top !== window) return;
       window.localStorage.setItem(keys.user, JSON.stringify(user));
       window.localStorage.setItem(keys.token, jwt);
     },

@@ -39,8 +39,6 @@ export function contentSecurityPolicy(html: string): string {
     "connect-src 'self'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    // The admin dashboard previews a quote's PDF from a blob URL it made itself (typed application/pdf).
-    "frame-src blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

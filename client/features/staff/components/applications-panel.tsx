@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Eraser, FileUser, PanelRightOpen, RefreshCw, Save, ShieldCheck, Trash2 } from "lucide-react";
+import { Eraser, FileUser, PanelRightOpen, Save, ShieldCheck, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -39,6 +39,7 @@ import {
 import { MessageBanner } from "./message-banner.tsx";
 import { Notes, Timeline } from "./notes-and-timeline.tsx";
 import { ApplicationStatusBadge } from "./pipeline-badges.tsx";
+import { StaleVersionAlert } from "./stale-version-alert.tsx";
 import { DialogSection, WorkDialog } from "./work-dialog.tsx";
 
 const stageParam = "appStage";
@@ -382,13 +383,7 @@ function StageForm({ application }: { application: Application }) {
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label="Work on this application" className="space-y-3">
       {conflict && (
-        <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="text-sm font-semibold text-amber-950">{staleApplicationMessage}</p>
-          <Button variant="secondary" size="sm" loading={reloading} onClick={() => void reload()}>
-            {!reloading && <RefreshCw aria-hidden="true" size={14} />}
-            Reload
-          </Button>
-        </div>
+        <StaleVersionAlert message={staleApplicationMessage} reloading={reloading} onReload={() => void reload()} />
       )}
       {error && <MessageBanner message={error} />}
       <div className="flex flex-wrap items-end gap-3">

@@ -6,6 +6,7 @@ import { fetchFile } from "../api/fetch-file.ts";
 import { saveBlob } from "../lib/downloads.ts";
 import { messageFrom } from "../lib/messages.ts";
 import { OpenFileButton } from "./list-parts.tsx";
+import { PdfPreview, PreviewLoading } from "./pdf-preview.tsx";
 
 const imageTypes = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
@@ -19,8 +20,8 @@ export function previewKind(type: string | null): "pdf" | "image" | null {
 
 /**
  * A quote request's attachment (admins only): fetched with the bearer token as a blob, shown
- * inline (PDF in the browser's viewer in a frame, images as an image) under the type the server
- * decided from the content; anything else is a download.
+ * inline under the type the server decided from the content (a PDF drawn by pdf.js into canvases,
+ * an image as an image); anything else is a download.
  */
 export function FilePreview({
   path,
@@ -36,6 +37,7 @@ export function FilePreview({
 }) {
   const kind = previewKind(type);
   const [url, setUrl] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<Blob | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -47,6 +49,10 @@ export function FilePreview({
     fetchFile(path)
       .then(({ blob }) => {
         if (revoked) return;
+        if (kind === "pdf") {
+          setPdf(blob);
+          return;
+        }
         // The type the server decided from the content, never whatever the blob claims.
         objectUrl = URL.createObjectURL(new Blob([blob], { type: type ?? "application/octet-stream" }));
         setUrl(objectUrl);
@@ -92,26 +98,16 @@ export function FilePreview({
         <p className="text-sm text-steel-600">This type of file has no preview here: download it to open it.</p>
       ) : failed ? (
         <p className="text-sm text-red-700">{failed}</p>
-      ) : !url ? (
-        <div aria-busy="true" className="h-48 animate-pulse rounded-lg bg-steel-100">
-          <span className="sr-only">Loading the preview…</span>
-        </div>
-      ) : kind === "image" ? (
+      ) : kind === "pdf" && pdf ? (
+        <PdfPreview blob={pdf} name={name} />
+      ) : kind === "image" && url ? (
         <img
           src={url}
           alt={`Preview of ${name}`}
           className="max-h-[32rem] w-auto max-w-full rounded-lg border border-steel-200 bg-steel-50 object-contain"
         />
       ) : (
-        // Not sandboxed: Chromium refuses to show a PDF in a sandboxed frame. The blob is typed
-        // application/pdf above (the type the server decided from the content), so this frame only
-        // ever runs the browser's PDF viewer, never a page of our origin.
-        <iframe
-          src={url}
-          title={`Preview of ${name}`}
-          referrerPolicy="no-referrer"
-          className="h-[28rem] w-full rounded-lg border border-steel-200 bg-steel-50 sm:h-[36rem]"
-        />
+        <PreviewLoading />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, RefreshCw, Save } from "lucide-react";
+import { ExternalLink, Save } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -26,6 +26,7 @@ import { Detail, dateTimeFormat, EmailLink, PhoneLink } from "./list-parts.tsx";
 import { MessageBanner } from "./message-banner.tsx";
 import { Notes, Timeline } from "./notes-and-timeline.tsx";
 import { FollowUpBadge, QuoteStatusBadge } from "./pipeline-badges.tsx";
+import { StaleVersionAlert } from "./stale-version-alert.tsx";
 import { DialogSection, WorkDialog } from "./work-dialog.tsx";
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
@@ -213,13 +214,7 @@ function WorkForm({ request, me }: { request: QuoteRequest; me: string }) {
         <FollowUpBadge at={read.followUpAt} state={followUpState(read, new Date(now))} />
       </div>
       {conflict && (
-        <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="text-sm font-semibold text-amber-950">{staleVersionMessage}</p>
-          <Button variant="secondary" size="sm" loading={reloading} onClick={() => void reload()}>
-            {!reloading && <RefreshCw aria-hidden="true" size={14} />}
-            Reload
-          </Button>
-        </div>
+        <StaleVersionAlert message={staleVersionMessage} reloading={reloading} onReload={() => void reload()} />
       )}
       {error && <MessageBanner message={error} />}
       <div className="grid gap-4 sm:grid-cols-3">
