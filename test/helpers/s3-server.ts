@@ -1,0 +1,85 @@
+// A local S3-compatible server (s3rver) for the tests that store files on "S3". It runs in a child
+// process so that its memory never counts in the RSS a test measures, and so that a test talks to
+// it over real sockets as the server talks to a real store.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface S3Server {
+  /** s3://<bucket>/<prefix>: what STORAGE_URL would be set to. */
+  url: string;
+  /** http://127.0.0.1:<port> (S3_ENDPOINT). */
+  endpoint: string;
+  region: string;
+  /** s3rver's fixed keys; the SDK's standard chain reads them from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The same, as the environment a server process would be started with. */
+  env: Record<string, string>;
+  /** Stops the server and deletes everything it stored. */
+  close: () => Promise<void>;
+}
+
+// Runs as CommonJS in the child: s3rver is a CommonJS package, and this needs no TypeScript loader.
+const childScript = `
+const S3rver = require("s3rver");
+const [directory, bucket] = process.argv.slice(1);
+const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+server.run().then(
+  (address) => process.stdout.write(JSON.stringify({ port: address.port }) + "\\n"),
+  (error) => { console.error(error); process.exit(1); },
+);
+process.on("SIGTERM", () => server.close().finally(() => process.exit(0)));
+// The test process holds the other end of stdin: when it dies, however it dies, so does this.
+process.stdin.on("end", () => process.exit(0)).resume();
+`;
+
+/** Starts s3rver on a free port over a fresh temporary directory, with one empty bucket. */
+export async function startS3Server(options: { bucket?: string; prefix?: string } = {}): Promise<S3Server> {
+  const bucket = options.bucket ?? "test-files";
+  const prefix = options.prefix ?? "instance";
+  const directory = await mkdtemp(path.join(tmpdir(), "s3rver-"));
+  const child = spawn(process.execPath, ["-e", childScript, directory, bucket], {
+    cwd: process.cwd(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, "exit");
+  const port = await new Promise<number>((resolve, reject) => {
+    let line = "";
+    child.stdout?.on("data", (chunk) => {
+      line += chunk;
+      if (line.includes("\n")) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    exited.then(([code]) => reject(new Error(`s3rver exited (${code}) before listening: ${output}`)));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const region = "us-east-1";
+  const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  const url = `s3://${bucket}/${prefix}`;
+  return {
+    url,
+    endpoint,
+    region,
+    credentials,
+    env: {
+      STORAGE_URL: url,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: region,
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
