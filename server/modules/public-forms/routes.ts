@@ -15,15 +15,15 @@ import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
 import type { Db } from "../../db/client.ts";
 import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { badRequest, HttpError, unsupportedMediaType } from "../../lib/errors.ts";
+import { type AcceptedTypes, cvTypes, quoteTypes } from "../../lib/file-types.ts";
+import { type ReceivedForm, receiveForm } from "../../lib/multipart-form.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { formatSize, type UploadStore } from "../../lib/uploads.ts";
 import { applicationRepository, resumeFiles } from "../applications/repository.ts";
 import { quoteRequestFiles, quoteRequestRepository } from "../quote-requests/repository.ts";
 import { captchaKeys, captchaMessages, captchaRules, captchaService } from "./captcha.ts";
-import { type AcceptedTypes, cvTypes, quoteTypes } from "./file-types.ts";
-import { type ReceivedForm, receiveForm } from "./form.ts";
 import { applicationNotification, formNotifier, quoteConfirmation, quoteNotification } from "./notifier.ts";
-import { rateLimit } from "./rate-limit.ts";
 
 /** Per address and per form: 5 submissions in 10 minutes (counted whether they succeed or not). */
 export const submitRateLimit = { max: 5, timeWindowMs: 10 * 60 * 1000 };

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { sendCsv } from "../../lib/downloads.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { rateLimit } from "./rate-limit.ts";
 
 export const newsletterRateLimit = { max: 10, timeWindowMs: 10 * 60 * 1000 };
 export const subscribedMessage = "Thanks, you are subscribed.";

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Sample, samples } from "../../../test/helpers/sample-files.ts";
-import { FileTypeError } from "../../lib/uploads.ts";
+import { type Sample, samples } from "../../test/helpers/sample-files.ts";
 import { classifier, cvTypes, detectHead, headCheck, quoteTypes } from "./file-types.ts";
+import { FileTypeError } from "./uploads.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "nb-file-types-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

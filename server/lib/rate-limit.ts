@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { tooManyRequests } from "../../lib/errors.ts";
+import { tooManyRequests } from "./errors.ts";
 
 /** A per-address limit whose 429 says, in words, when to try again. */
 export const rateLimit = (rule: { max: number; timeWindowMs: number }, what: string) => ({

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from "fastify";
-import type { HttpError } from "../../lib/errors.ts";
-import { sanitizeFileName } from "../../lib/file-names.ts";
+import type { HttpError } from "./errors.ts";
+import { sanitizeFileName } from "./file-names.ts";
+import { type AcceptedTypes, classifier, headCheck } from "./file-types.ts";
 import {
   FileTooLargeError,
   FileTypeError,
   type SavedUpload,
   translateUploadError,
   type UploadStore,
-} from "../../lib/uploads.ts";
-import { type AcceptedTypes, classifier, headCheck } from "./file-types.ts";
+} from "./uploads.ts";
 
 export interface ReceivedFile extends SavedUpload {
   /** The sanitised name the visitor gave it (never used as a path). */

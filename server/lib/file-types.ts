@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
-import { FileTypeError } from "../../lib/uploads.ts";
+import { FileTypeError } from "./uploads.ts";
 
 /** A type recognised from content: file-type's extension, or one of the CAD text formats below. */
 export interface Detected {
