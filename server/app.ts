@@ -22,10 +22,12 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
 import { applicationAdminRoutes } from "./modules/applications/admin-routes.ts";
+import { applicationPublicRoutes } from "./modules/applications/public-routes.ts";
 import { type ApplicationRetentionOptions, applicationRetentionPlugin } from "./modules/applications/retention.ts";
 import { type AuditRetentionOptions, auditRetentionPlugin } from "./modules/audit/retention.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { type ChatModuleOptions, chatModule } from "./modules/chat/index.ts";
 import { employeeRoutes } from "./modules/employees/routes.ts";
 import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
@@ -33,14 +35,16 @@ import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
-import { publicFormRoutes } from "./modules/public-forms/routes.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
+import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
+import { captchaPlugin } from "./plugins/captcha.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { inputPlugin } from "./plugins/input.ts";
+import { mailerPlugin } from "./plugins/mailer.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
 import { sitePlugin } from "./plugins/site.ts";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
@@ -126,6 +130,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountEventsPlugin);
   // The audit log's one writer (DESIGN §11): modules record what admins do through app.audit.
   await app.register(auditPlugin);
+  // What the public forms share: the proof of work and the e-mails (DESIGN §5–6).
+  await app.register(captchaPlugin);
+  await app.register(mailerPlugin);
   // Before any route: it sees every route registered from here on and refuses those without a rule.
   await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
   acceptEmptyJsonOnDelete(app);
@@ -149,7 +156,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes);
       await api.register(employeeRoutes);
       await api.register(adminFileRoutes);
-      await api.register(publicFormRoutes);
+      await api.register(captchaRoutes);
+      await api.register(quoteRequestPublicRoutes);
+      await api.register(applicationPublicRoutes);
       await api.register(newsletterRoutes);
       await api.register(quoteRequestAdminRoutes, options.quoteRequests ?? {});
       await api.register(applicationAdminRoutes, options.applications ?? {});

@@ -36,7 +36,7 @@ import {
   sharedFiles,
   users,
 } from "../db/schema.ts";
-import { captchaKeys, captchaRules } from "../modules/public-forms/captcha.ts";
+import { captchaKeys, captchaRules } from "../plugins/captcha.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_2026);
 /** Requests per route, method and role (the HEAD twins of GET routes get a quarter of that). */

@@ -9,16 +9,16 @@ import { Readable } from "node:stream";
 import { createChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationSchema } from "../../../shared/applications.ts";
-import { quoteRequestSchema } from "../../../shared/quote-requests.ts";
-import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
-import { captchaPayload, fetchChallenge, solve, solvedCaptcha } from "../../../test/helpers/captcha.ts";
-import { adminToken, authHeader, employeeSession, randomAddress } from "../../../test/helpers/factories.ts";
-import { multipart, type Part } from "../../../test/helpers/multipart.ts";
-import { type Sample, samples } from "../../../test/helpers/sample-files.ts";
-import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../../db/schema.ts";
-import { formatSize } from "../../lib/uploads.ts";
-import { captchaKeys, captchaMessages, captchaRules } from "./captcha.ts";
+import { applicationSchema } from "../../shared/applications.ts";
+import { quoteRequestSchema } from "../../shared/quote-requests.ts";
+import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
+import { captchaPayload, fetchChallenge, solve, solvedCaptcha } from "../../test/helpers/captcha.ts";
+import { adminToken, authHeader, employeeSession, randomAddress } from "../../test/helpers/factories.ts";
+import { multipart, type Part } from "../../test/helpers/multipart.ts";
+import { type Sample, samples } from "../../test/helpers/sample-files.ts";
+import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../db/schema.ts";
+import { captchaKeys, captchaMessages, captchaRules } from "../plugins/captcha.ts";
+import { formatSize } from "./uploads.ts";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 

@@ -6,12 +6,12 @@ import { createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
-import { solvedCaptcha } from "../../../test/helpers/captcha.ts";
-import { adminToken, authHeader, randomAddress } from "../../../test/helpers/factories.ts";
-import { multipart, type Part } from "../../../test/helpers/multipart.ts";
-import { samples } from "../../../test/helpers/sample-files.ts";
-import { jobApplications, quoteRequestActivity, quoteRequests } from "../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
+import { solvedCaptcha } from "../../test/helpers/captcha.ts";
+import { adminToken, authHeader, randomAddress } from "../../test/helpers/factories.ts";
+import { multipart, type Part } from "../../test/helpers/multipart.ts";
+import { samples } from "../../test/helpers/sample-files.ts";
+import { jobApplications, quoteRequestActivity, quoteRequests } from "../db/schema.ts";
 
 interface Mail {
   from: string;

@@ -2,11 +2,14 @@ import { createHmac } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { captchaSolutions } from "../../db/schema.ts";
-import { persistentSecret } from "../../lib/secrets.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { captchaSolutions } from "../db/schema.ts";
+import { periodicTask } from "../lib/periodic-task.ts";
+import { persistentSecret } from "../lib/secrets.ts";
 
 /**
  * The proof of work (ALTCHA v2, deterministic mode): the visitor's browser tries counters from 0
@@ -146,3 +149,22 @@ export function captchaService(db: Db, keys: ReturnType<typeof captchaKeys>) {
 }
 
 export type CaptchaService = ReturnType<typeof captchaService>;
+
+/** Used solutions are kept until their challenge expires; this clears the expired ones. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    captcha: CaptchaService;
+  }
+}
+
+/** Decorates `app.captcha`, the proof of work of the public forms, and prunes spent solutions. */
+export const captchaPlugin = fp(
+  async (app: FastifyInstance) => {
+    const captcha = captchaService(app.db, captchaKeys(app.config));
+    app.decorate("captcha", captcha);
+    periodicTask(app, { what: "captcha prune", everyMs: PRUNE_EVERY_MS, task: () => captcha.prune() });
+  },
+  { name: "captcha", dependencies: ["database"] },
+);

@@ -1,0 +1,60 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
+import { cvFileRule, leadFields } from "../../../shared/leads.ts";
+import { cvTypes } from "../../lib/file-types.ts";
+import { periodicTask } from "../../lib/periodic-task.ts";
+import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { formatSize } from "../../lib/uploads.ts";
+import { applicationNotification } from "./emails.ts";
+import { applicationRepository, resumeFiles } from "./repository.ts";
+
+export const applicationCreatedMessage = "Application submitted successfully!";
+/** Temporary files of uploads cut off by a crash are cleared now and then. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** The career page's application form (SPEC §7, DESIGN §6, §11), with its CV. Registered under /api. */
+export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const applications = applicationRepository(app.db);
+  const files = resumeFiles(config.dataDir);
+  await files.init();
+  periodicTask(app, { what: "CV upload sweep", everyMs: SWEEP_EVERY_MS, task: () => files.removeStaleTemps() });
+  // Multipart only in this scope; the file's limit is given when the form is read.
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxCvBytes, files: 3, parts: 40 } });
+  const dashboardUrl = `${config.publicOrigin}/#${applicationsSectionId}`;
+
+  app.post(
+    "/applications/submit",
+    {
+      config: { access: "public", rateLimit: rateLimit(submitRateLimit, "submissions") },
+      schema: submitSchema(
+        "Send a job application (multipart)",
+        "Fields: name, email, phone (required), message, `position` (one of: " +
+          `${positionOptions.join("; ")}; absent means Open application), \`keepForFutureRoles\` ("true" ` +
+          "when the applicant agrees to be kept for future roles, which doubles the retention period), " +
+          `\`altcha\` (the solved captcha), and \`cv\` (${cvFileRule.label}; at most ${formatSize(config.maxCvBytes)}).`,
+      ),
+    },
+    async (request, reply) => {
+      const row = await receivePublicForm(app, request, {
+        store: files,
+        fileField: leadFields.cv,
+        fileRequired: "Attach your CV",
+        maxBytes: config.maxCvBytes,
+        types: cvTypes,
+        what: "Your CV",
+        label: cvFileRule.label,
+        parse: (fields) => applicationMultipartSchema.safeParse(fields),
+        insert: (tx, fields, file) => {
+          if (!file) throw new Error("a CV is required");
+          return applications.create(tx, fields, file);
+        },
+      });
+      request.log.info({ id: row.id }, "job application stored");
+      app.mailer.send(applicationNotification(row, dashboardUrl));
+      return reply.status(201).send({ id: row.id, message: applicationCreatedMessage });
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import site from "../../../content/site.json" with { type: "json" };
+import { leadFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/leads.ts";
+import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
+import { quoteTypes } from "../../lib/file-types.ts";
+import { periodicTask } from "../../lib/periodic-task.ts";
+import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { formatSize } from "../../lib/uploads.ts";
+import { quoteConfirmation, quoteNotification } from "./emails.ts";
+import { quoteRequestFiles, quoteRequestRepository } from "./repository.ts";
+
+export const quoteCreatedMessage = "Your inquiry has been submitted successfully!";
+/** Temporary files of uploads cut off by a crash are cleared now and then. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The website's quote request form (SPEC §7, DESIGN §5, §11): stored before the answer, then the
+ * sales mailbox's e-mail and the requester's confirmation with the reference. Registered under /api.
+ */
+export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const quoteRequests = quoteRequestRepository(app.db);
+  const files = quoteRequestFiles(config.dataDir);
+  await files.init();
+  periodicTask(app, { what: "quote upload sweep", everyMs: SWEEP_EVERY_MS, task: () => files.removeStaleTemps() });
+  // Multipart only in this scope; the file's limit is given when the form is read.
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxQuoteFileBytes, files: 3, parts: 40 } });
+  // PUBLIC_ORIGIN, never the request's Host: a forged Host must not end up in the sales e-mail.
+  const dashboardUrl = `${config.publicOrigin}/#${quoteRequestsSectionId}`;
+
+  app.post(
+    "/contact/submit",
+    {
+      config: { access: "public", rateLimit: rateLimit(submitRateLimit, "submissions") },
+      schema: submitSchema(
+        "Send a quote request (multipart)",
+        "Fields: name, email (required), company, phone, projectName, tonsOfSteel, proposalDate and projectDate " +
+          "(MM/DD/YYYY), scopeOfWork, projectUrl (http/https), workTypes (JSON-encoded list), `altcha` (the " +
+          `solved captcha), and optionally \`uploadFile\` (${quoteFileRule.label}; at most ${formatSize(config.maxQuoteFileBytes)}). ` +
+          "With SMTP set, the requester gets a confirmation with the request's reference.",
+      ),
+    },
+    async (request, reply) => {
+      const row = await receivePublicForm(app, request, {
+        store: files,
+        fileField: leadFields.quoteFile,
+        fileRequired: false,
+        maxBytes: config.maxQuoteFileBytes,
+        types: quoteTypes,
+        what: "The file",
+        label: quoteFileRule.label,
+        parse: (fields) => quoteMultipartSchema.safeParse(fields),
+        insert: (tx, fields, file) => quoteRequests.create(tx, fields, file),
+      });
+      request.log.info({ id: row.id, reference: row.reference, file: Boolean(row.fileKey) }, "quote request stored");
+      app.mailer.send(quoteNotification(row, dashboardUrl));
+      app.mailer.send(
+        quoteConfirmation(row, { name: site.brand.legalName, salesEmail: config.notifyEmail }),
+        // The timeline says the confirmation went out only once the mail server took it.
+        () => quoteRequests.recordEmail(row.id, `Confirmation with ${row.reference} sent to ${row.email}`),
+      );
+      return reply.status(201).send({ id: row.id, message: quoteCreatedMessage });
+    },
+  );
+};
