@@ -12,6 +12,7 @@ import {
 } from "../../../shared/chat.ts";
 import { chatAttachments } from "../../db/schema.ts";
 import { controlCharacterPaths } from "../../lib/control-characters.ts";
+import { periodicTask } from "../../lib/periodic-task.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { uploadStore } from "../../lib/uploads.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
@@ -168,21 +169,15 @@ export const chatModule = fp<ChatModuleOptions>(
       await store.removeStaleTemps();
       if (keys.length > 0) log.info({ removed: keys.length }, "unsent chat attachments removed");
     };
-    let sweeping: Promise<void> = Promise.resolve();
-    const startSweep = () => {
-      sweeping = sweep().catch((error: unknown) => log.warn({ err: error }, "chat sweep failed"));
-    };
-    const timer = setInterval(startSweep, SWEEP_EVERY_MS);
-    timer.unref();
     app.addHook("onReady", async () => {
       // Before serving: attachment files whose row never committed (or was deleted) before a crash.
       await reconcileUploads(store, keysIn(app.db, chatAttachments.key), { log });
-      startSweep();
     });
-    // Let queued message writes and a running sweep finish before the database closes.
+    // Registered after the reconciliation: its first run comes once that is done.
+    periodicTask(app, { what: "chat sweep", everyMs: SWEEP_EVERY_MS, task: sweep });
+    // Let queued message writes finish before the database closes (the sweep is waited for on close).
     app.addHook("preClose", async () => {
-      clearInterval(timer);
-      await Promise.all([writer.flush(), reads.flush(), sweeping]);
+      await Promise.all([writer.flush(), reads.flush()]);
     });
     app.addHook("onClose", async () => push.close());
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sharedFiles } from "../../db/schema.ts";
+import { periodicTask } from "../../lib/periodic-task.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { sharedFileRepository } from "./repository.ts";
 import { type ShareStorage, shareStorage } from "./storage.ts";
@@ -40,27 +41,16 @@ export async function sweepExpiredShares(
 export async function shareSweeper(app: FastifyInstance) {
   const storage = shareStorage(app.config.dataDir);
   await storage.init();
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepExpiredShares(app, storage)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, "expired file shares deleted");
-      })
-      .catch((error) => app.log.warn({ err: error }, "file share sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     await reconcileUploads(storage, keysIn(app.db, sharedFiles.token), { log: app.log });
-    await sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
   });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  // Registered after the reconciliation: its first run comes once that is done.
+  periodicTask(app, {
+    what: "file share sweep",
+    everyMs: SWEEP_INTERVAL_MS,
+    task: async () => {
+      const count = await sweepExpiredShares(app, storage);
+      if (count > 0) app.log.info({ count }, "expired file shares deleted");
+    },
   });
 }
