@@ -4,45 +4,14 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../test/helpers/captcha.ts";
 import { adminToken, authHeader, randomAddress } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
+import { startSmtpCapture } from "../../test/helpers/smtp-capture.ts";
 import { jobApplications, quoteRequestActivity, quoteRequests } from "../db/schema.ts";
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server on a random port that keeps every message it is given. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -134,10 +103,10 @@ const readable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe("lead notifications with SMTP_URL set", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpCapture();
     t = await createTestApp({
       env: {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

@@ -7,48 +7,23 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../test/helpers/captcha.ts";
 import { adminToken, authHeader, randomAddress } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
+import { startSmtpCapture, unfolded } from "../../test/helpers/smtp-capture.ts";
 
 const ORIGIN = "https://www.northbeam.example";
 /** What an attacker sends instead of our name, in every header a proxy might pass on. */
 const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" };
 
-/** A local SMTP server keeping every message (the sales mailbox). */
-async function startSmtp() {
-  const mails: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push(
-          Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(/=\r?\n/g, ""),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe("V13 Configuration", () => {
   describe("absolute links come from PUBLIC_ORIGIN, never from the request's Host (finding 7)", () => {
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
     let t: TestApp;
     beforeAll(async () => {
-      smtp = await startSmtp();
+      smtp = await startSmtpCapture();
       t = await createTestApp({
         // Even behind a trusted proxy, whose X-Forwarded-Host an attacker can still set.
         env: {
@@ -100,8 +75,9 @@ describe("V13 Configuration", () => {
       expect(response.statusCode, response.body).toBe(201);
       // The sales e-mail and the requester's confirmation (with the reference).
       await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(2);
-      expect(smtp.mails.filter((mail) => mail.includes(`${ORIGIN}/#quote-requests`))).toHaveLength(1);
-      for (const mail of smtp.mails) expect(mail).not.toContain("evil.example");
+      const texts = smtp.mails.map(unfolded);
+      expect(texts.filter((mail) => mail.includes(`${ORIGIN}/#quote-requests`))).toHaveLength(1);
+      for (const mail of texts) expect(mail).not.toContain("evil.example");
     });
   });
 
