@@ -3,15 +3,12 @@
  * into canvases of the page (no frame, nothing of the file runs), an unreadable one refused with
  * the download kept.
  */
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { e2eAdmin } from "../playwright.config.ts";
-import { captchaChallengePath, leadFields } from "../shared/leads.ts";
+import type { APIRequestContext, Locator } from "@playwright/test";
+import { leadFields } from "../shared/leads.ts";
 import { type QuoteRequest, quoteRequestPaths } from "../shared/quote-requests.ts";
-import { storageKeys } from "../shared/roles.ts";
 import { loginAdmin } from "./chat-fixtures.ts";
-import { expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { dashboardLoad, expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { drawingsPdf, openQuote, signInAsAdmin, solvedCaptcha } from "./office-fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
 test.use(visitorAddress(6));
@@ -19,53 +16,8 @@ test.use(visitorAddress(6));
 const runId = Date.now().toString(36);
 const stamp = () => `${test.info().project.name}-${runId}`;
 
-/**
- * A set of A4 landscape drawings built by hand, with a correct cross-reference table: each sheet a
- * framed border and a dark title block, so drawn pixels can be told from a blank page.
- */
-function drawingsPdf(sheets: number): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${Array.from({ length: sheets }, (_, n) => `${4 + 2 * n} 0 R`).join(" ")}] /Count ${sheets} >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  for (let sheet = 1; sheet <= sheets; sheet += 1) {
-    const content = [
-      "4 w 0.1 0.15 0.2 RG 40 40 762 515 re S",
-      "0.1 0.15 0.2 rg 560 40 242 90 re f",
-      `BT /F1 28 Tf 80 480 Td (Footbridge GA - Sheet ${sheet}) Tj ET`,
-      "BT /F1 14 Tf 1 1 1 rg 575 90 Td (Q-TEST / Rev A) Tj ET",
-    ].join("\n");
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Contents ${5 + 2 * (sheet - 1)} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
-      `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
-    );
-  }
-  let body = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
 /** Starts like a PDF (what the server's content check looks at) but holds no document at all. */
 const brokenPdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", "latin1"), Buffer.alloc(2048, 0x5a)]);
-
-/** The widget's `altcha` field for a fresh challenge, solved like the widget does. */
-async function solvedCaptcha(api: APIRequestContext): Promise<string> {
-  const response = await api.get(captchaChallengePath);
-  expect(response.status(), "captcha challenge").toBe(200);
-  const challenge = (await response.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error("no captcha solution");
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-}
 
 /** Submits a quote request with `file` attached and returns its reference. */
 async function submitQuote(
@@ -93,15 +45,6 @@ async function submitQuote(
   return ((await stored.json()) as QuoteRequest).reference;
 }
 
-async function openQuote(page: Page, name: string, reference: string): Promise<Locator> {
-  const section = page.getByRole("region", { name: "Contact Form Submissions" });
-  await section.getByRole("searchbox", { name: "Search submissions" }).fill(name);
-  await section.getByRole("button", { name: `Open ${reference} from ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `${reference} · ${name}` });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 /** How many of the canvas's pixels are neither blank paper nor transparent. */
 const inkedPixels = (canvas: Locator) =>
   canvas.evaluate((element: HTMLCanvasElement) => {
@@ -126,20 +69,14 @@ test.describe("the attached file preview", () => {
     const reference = await submitQuote(request, token, name, { name: "footbridge-ga.pdf", buffer: drawingsPdf(3) });
     const brokenReference = await submitQuote(request, token, brokenName, { name: "scan.pdf", buffer: brokenPdf });
 
-    await page.addInitScript(
-      ([keys, user, jwt]) => {
-        window.localStorage.setItem(keys.user, JSON.stringify(user));
-        window.localStorage.setItem(keys.token, jwt);
-      },
-      [storageKeys, { username: e2eAdmin.username, role: "admin" }, token] as const,
-    );
+    await signInAsAdmin(page, token);
     // pdf.js is fetched only once a PDF preview opens, never by the dashboard itself.
     const pdfjsRequests: string[] = [];
     page.on("request", (sent) => {
       if (/\/assets\/(load-pdf|pdf\.worker)/.test(sent.url())) pdfjsRequests.push(sent.url());
     });
     await gotoHydrated(page, "/");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible(dashboardLoad);
     expect(pdfjsRequests).toEqual([]);
 
     const dialog = await openQuote(page, name, reference);

@@ -3,16 +3,15 @@
  * won with notes (and a second admin's stale save refused), the board; an application from new to
  * rejected, then erased. The leads are sent through the public API with a solved captcha.
  */
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { type Application, applicationPaths } from "../shared/applications.ts";
-import { captchaChallengePath, leadFields } from "../shared/leads.ts";
+import { leadFields } from "../shared/leads.ts";
 import { openJobs } from "../shared/open-positions.ts";
 import { type QuoteRequest, quoteRequestPaths, staleVersionMessage } from "../shared/quote-requests.ts";
-import { storageKeys } from "../shared/roles.ts";
-import { dashboardLoad, expect, expectNoAxeViolations, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { loginAdmin } from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, test, visitorAddress } from "./fixtures.ts";
+import { adminPage, openQuote, quoteSection, solvedCaptcha } from "./office-fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
 test.use(visitorAddress(3));
@@ -21,58 +20,7 @@ const runId = Date.now().toString(36);
 const stamp = () => `${test.info().project.name}-${runId}`;
 const position = openJobs.find((job) => job.title === "Sr. Modeler")?.title ?? "Open application";
 
-/** The widget's `altcha` field for a fresh challenge, solved like the widget does. */
-async function solvedCaptcha(api: APIRequestContext): Promise<string> {
-  const response = await api.get(captchaChallengePath);
-  expect(response.status(), "captcha challenge").toBe(200);
-  const challenge = (await response.json()) as Challenge;
-  const threads = 4;
-  const controller = new AbortController();
-  const solution = await Promise.any(
-    Array.from({ length: threads }, (_, start) =>
-      solveChallenge({ challenge, deriveKey, counterStart: start, counterStep: threads, controller }).then((found) => {
-        if (!found) throw new Error("no solution");
-        controller.abort();
-        return found;
-      }),
-    ),
-  );
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-}
-
-async function adminToken(api: APIRequestContext): Promise<string> {
-  const login = await api.post("/api/auth/login", { data: { ...e2eAdmin, role: "admin" } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
-/** A page of a new browser context, logged in as the admin (what the login modal stores). */
-async function adminPage(browser: Browser, page: Page | null, token: string): Promise<Page> {
-  const target = page ?? (await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage());
-  await target.addInitScript(
-    ([keys, user, jwt]) => {
-      window.localStorage.setItem(keys.user, JSON.stringify(user));
-      window.localStorage.setItem(keys.token, jwt);
-    },
-    [storageKeys, { username: e2eAdmin.username, role: "admin" }, token] as const,
-  );
-  await gotoHydrated(target, "/");
-  await expect(target.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible(dashboardLoad);
-  return target;
-}
-
-const quoteSection = (page: Page) => page.getByRole("region", { name: "Contact Form Submissions" });
 const applicationSection = (page: Page) => page.getByRole("region", { name: "Job Applications" });
-
-/** Opens a quote request's detail from the list, found by the search. */
-async function openQuote(page: Page, name: string, reference: string): Promise<Locator> {
-  const section = quoteSection(page);
-  await section.getByRole("searchbox", { name: "Search submissions" }).fill(name);
-  await section.getByRole("button", { name: `Open ${reference} from ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `${reference} · ${name}` });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function saveWork(dialog: Locator) {
   const answer = dialog.page().waitForResponse((response) => response.request().method() === "PATCH");
@@ -122,7 +70,7 @@ test.describe("quote requests and applications as work", () => {
     });
     expect(sent.status(), await sent.text()).toBe(201);
     const { id } = (await sent.json()) as { id: number };
-    const token = await adminToken(request);
+    const token = await loginAdmin(request);
     const auth = { authorization: `Bearer ${token}` };
     const stored = (await (await request.get(quoteRequestPaths.one(id), { headers: auth })).json()) as QuoteRequest;
     expect(stored.reference).toMatch(/^Q-\d{4}-\d{4,}$/);
@@ -253,7 +201,7 @@ test.describe("quote requests and applications as work", () => {
     });
     expect(sent.status(), await sent.text()).toBe(201);
     const { id } = (await sent.json()) as { id: number };
-    const token = await adminToken(request);
+    const token = await loginAdmin(request);
     const auth = { authorization: `Bearer ${token}` };
 
     await adminPage(browser, page, token);
