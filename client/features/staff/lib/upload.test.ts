@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/lib/api-client";
-import { formatBytes, uploadErrorMessage, uploadPercent } from "./upload.ts";
-
-describe("uploadPercent", () => {
-  it("rounds to whole percents within 0–100", () => {
-    expect(uploadPercent(0, 200)).toBe(0);
-    expect(uploadPercent(1, 3)).toBe(33);
-    expect(uploadPercent(200, 200)).toBe(100);
-    expect(uploadPercent(300, 200)).toBe(100);
-  });
-  it("is 0 when the total is unknown", () => {
-    expect(uploadPercent(10, 0)).toBe(0);
-    expect(uploadPercent(10, Number.NaN)).toBe(0);
-  });
-});
+import { formatBytes, uploadErrorMessage } from "./upload.ts";
 
 describe("uploadErrorMessage", () => {
   it("shows the server's reason for a file that is too large", () => {

@@ -8,12 +8,6 @@ export const DEFAULT_EXPIRY_HOURS = fileShareLimits.defaultExpiryHours;
 /** The server's limit (a year), in the form's unit. */
 export const MAX_EXPIRY_HOURS = Math.floor(fileShareLimits.maxExpiryMinutes / 60);
 
-/** Bytes sent as a whole percent, 0–100. */
-export function uploadPercent(loaded: number, total: number): number {
-  if (!(total > 0)) return 0;
-  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
-}
-
 /** 'File upload failed.', except for a too-large file (413) where the server says why. */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 413) return error.serverMessage ?? staffMessages.uploadFailed;
