@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { users } from "../server/db/schema.ts";
-import { hashPassword } from "../server/modules/accounts/passwords.ts";
+import { hashPassword } from "../server/lib/password-hashing.ts";
 import { createTestDatabase } from "../test/helpers/database.ts";
 
 interface Histogram {

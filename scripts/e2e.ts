@@ -45,8 +45,13 @@ const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
 const args = process.argv.slice(2);
 const oneWidth = Boolean(process.env.DATABASE_URL) && process.env.E2E_ALL_WIDTHS !== "1" && args.length === 0;
 if (oneWidth) console.log("e2e: against DATABASE_URL, desktop project only (E2E_ALL_WIDTHS=1 for all widths)");
+// With an S3-compatible store (STORAGE_URL), the run's files go under a prefix of their own.
+const storageUrl = process.env.STORAGE_URL
+  ? `${process.env.STORAGE_URL.replace(/\/+$/, "")}/e2e-${randomBytes(6).toString("hex")}`
+  : undefined;
 const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop"] : args)], {
   ...process.env,
+  ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
   CHROMIUM_PATH: chromium,
   E2E_DATA_DIR: dataDir,
   E2E_REDIS_KEY_PREFIX: redisKeyPrefix,

@@ -47,6 +47,7 @@ import { inputPlugin } from "./plugins/input.ts";
 import { mailerPlugin } from "./plugins/mailer.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
 import { sitePlugin } from "./plugins/site.ts";
+import { type StoragePluginOptions, storagePlugin } from "./plugins/storage.ts";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
 
 export interface BuildAppOptions {
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   applications?: ApplicationRetentionOptions;
   /** The audit retention sweep's clock and interval (tests move and shorten them). */
   audit?: AuditRetentionOptions;
+  /** The grace period before an unclaimed object in a shared store is an orphan (tests shorten it). */
+  storage?: StoragePluginOptions;
 }
 
 /** Builds the whole product as one Fastify instance; `server/main.ts` and every test use this. */
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
   // What the public forms share: the proof of work and the e-mails (DESIGN §5–6).
   await app.register(captchaPlugin);
   await app.register(mailerPlugin);
+  await app.register(storagePlugin, options.storage ?? {});
   // Before any route: it sees every route registered from here on and refuses those without a rule.
   await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
   acceptEmptyJsonOnDelete(app);

@@ -59,6 +59,43 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REDIS_KEY_PREFIX: "a b*" })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
+  it("stores files on disk unless STORAGE_URL names an S3 bucket", () => {
+    expect(loadConfig({})).toMatchObject({ storageUrl: undefined, s3: { forcePathStyle: false } });
+    const config = loadConfig({
+      STORAGE_URL: "s3://detailing-files/production",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.storageUrl).toBe("s3://detailing-files/production");
+    expect(config.s3).toEqual({ endpoint: "http://127.0.0.1:9000", region: "auto", forcePathStyle: true });
+    expect(loadConfig({ STORAGE_URL: "s3://bucket", S3_FORCE_PATH_STYLE: "0" }).s3.forcePathStyle).toBe(false);
+    expect(loadConfig({ STORAGE_URL: "" }).storageUrl).toBeUndefined();
+  });
+
+  it("names each bad storage setting, saying what it must be", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        STORAGE_URL: "https://bucket.s3.amazonaws.com",
+        S3_ENDPOINT: "minio:9000",
+        S3_REGION: "EU West",
+        S3_FORCE_PATH_STYLE: "yes",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).message.split("\n")).toEqual([
+      "Invalid configuration: STORAGE_URL must be s3://bucket or s3://bucket/prefix (a lower-case bucket name, 3 to 63 characters)",
+      "Invalid configuration: S3_ENDPOINT must be a URL starting with http:// or https://",
+      "Invalid configuration: S3_REGION must be a region name such as us-east-1 (or auto)",
+      "Invalid configuration: S3_FORCE_PATH_STYLE must be true or false",
+    ]);
+    for (const bad of ["s3://", "s3://B/x", "s3:/bucket", "bucket/prefix"]) {
+      expect(() => loadConfig({ STORAGE_URL: bad }), bad).toThrow(/STORAGE_URL must be s3:\/\/bucket/);
+    }
+  });
+
   it("requires paired settings together", () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: "abc" })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
     expect(() => loadConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/SMTP_URL and NOTIFY_EMAIL/);

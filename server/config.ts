@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { newPasswordProblem } from "./lib/password-policy.ts";
+import { isStorageUrl, storageUrlProblem } from "./storage/storage-url.ts";
 
 const optionalString = z
   .string()
@@ -27,6 +28,17 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** DESIGN §12: unset, stored files live under DATA_DIR; s3://bucket[/prefix] puts them in an S3-compatible store. */
+  STORAGE_URL: optionalString.refine((v) => v === undefined || isStorageUrl(v), { message: storageUrlProblem }),
+  /** Unset for AWS itself; the address of any other S3-compatible store (R2, MinIO, Ceph). */
+  S3_ENDPOINT: urlWithProtocols(["http:", "https:"]),
+  S3_REGION: optionalString.refine((v) => v === undefined || /^[a-z0-9-]{1,32}$/.test(v), {
+    message: "must be a region name such as us-east-1 (or auto)",
+  }),
+  /** Addresses the bucket in the path (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: optionalString
+    .refine((v) => v === undefined || /^(true|false|1|0)$/i.test(v), { message: "must be true or false" })
+    .transform((v) => v !== undefined && /^(true|1)$/i.test(v)),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
   REDIS_KEY_PREFIX: z
@@ -69,6 +81,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** STORAGE_URL (s3://bucket[/prefix]); unset, files are stored under dataDir. */
+  storageUrl?: string;
+  /** How to reach the S3-compatible store; credentials come from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID…). */
+  s3: { endpoint?: string; region?: string; forcePathStyle: boolean };
   databaseUrl?: string;
   redisUrl?: string;
   /** Prepended to every Redis key and channel, so several deployments (or test runs) can share one Redis. */
@@ -140,6 +156,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
+    storageUrl: env.STORAGE_URL,
+    s3: { endpoint: env.S3_ENDPOINT, region: env.S3_REGION, forcePathStyle: env.S3_FORCE_PATH_STYLE },
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -14,6 +14,8 @@ export const auditActions = [
   "application.erase",
   "share.create",
   "share.delete",
+  // Not in DESIGN §11's list: extending a link (issue #15) is a change an admin makes (decision 023).
+  "share.update",
   "fileRequest.create",
   "fileRequest.delete",
   "group.create",

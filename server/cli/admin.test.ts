@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/helpers/database.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { loginFailures, users } from "../db/schema.ts";
-import { verifyPassword } from "../modules/accounts/passwords.ts";
+import { verifyPassword } from "../lib/password-hashing.ts";
 import { run } from "./admin.ts";
 
 const freePort = () =>

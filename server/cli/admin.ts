@@ -13,9 +13,9 @@ import { usernameSchema } from "../../shared/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { users } from "../db/schema.ts";
+import { hashPassword } from "../lib/password-hashing.ts";
 import { newPasswordProblem } from "../lib/password-policy.ts";
 import { isUniqueViolation } from "../lib/schemas.ts";
-import { hashPassword } from "../modules/accounts/passwords.ts";
 import { clearLoginFailures } from "../modules/auth/login-throttle.ts";
 
 const usage = `Usage:

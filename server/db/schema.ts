@@ -100,6 +100,15 @@ export const sharedFiles = pgTable(
     createdAt: createdAt(),
     /** When the sweep erased the file of an expired share; the row stays, so its link answers 410 for good. */
     fileErasedAt: timestamp("file_erased_at", { withTimezone: true, mode: "date" }),
+    /** DESIGN §12: argon2id hash of the link's optional password (the link then shows a password page first). */
+    passwordHash: text("password_hash"),
+    /** Downloads allowed before the link answers 410 for good; null for no limit. */
+    maxDownloads: integer("max_downloads"),
+    /** Downloads started (whole-file answers), and when the last one was. */
+    downloads: integer("downloads").notNull().default(0),
+    lastDownloadAt: timestamp("last_download_at", { withTimezone: true, mode: "date" }),
+    /** When an admin stopped sharing it: the link answers 410 for good and the file is erased. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("shared_files_expires_at_idx").on(t.expiresAt)],
 );

@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
 import { type Sample, samples } from "../../test/helpers/sample-files.ts";
 import { classifier, cvTypes, detectHead, headCheck, quoteTypes } from "./file-types.ts";
 import { FileTypeError } from "./uploads.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "nb-file-types-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const onDisk = (sample: Sample) => {
-  const file = path.join(dir, sample);
-  writeFileSync(file, samples[sample]);
-  return file;
-};
+/** Opens a sample as the store would hand back a complete upload: a stream, in small chunks. */
+const stored = (sample: Sample) => async () =>
+  Readable.from(
+    (function* () {
+      const bytes = samples[sample];
+      for (let i = 0; i < bytes.length; i += 1024) yield bytes.subarray(i, i + 1024);
+    })(),
+  );
 
 describe("detectHead", () => {
   it.each([
@@ -60,22 +58,22 @@ describe("quote attachments", () => {
     ["ifc", "application/x-step"],
   ] as const)("accept %s, stored as %s", async (sample, mime) => {
     await expect(headCheck(quoteTypes)(samples[sample])).resolves.toBeUndefined();
-    await expect(classifier(quoteTypes)(onDisk(sample), samples[sample])).resolves.toBe(mime);
+    await expect(classifier(quoteTypes)(stored(sample), samples[sample])).resolves.toBe(mime);
   });
 
   it.each(["elf", "exe", "html", "text"] as const)("refuse %s", async (sample) => {
     await expect(headCheck(quoteTypes)(samples[sample])).rejects.toBeInstanceOf(FileTypeError);
-    await expect(classifier(quoteTypes)(onDisk(sample), samples[sample])).rejects.toBeInstanceOf(FileTypeError);
+    await expect(classifier(quoteTypes)(stored(sample), samples[sample])).rejects.toBeInstanceOf(FileTypeError);
   });
 });
 
 describe("CVs", () => {
   it.each(["pdf", "cfb", "docx", "zip"] as const)("accept %s", async (sample) => {
     await expect(headCheck(cvTypes)(samples[sample])).resolves.toBeUndefined();
-    await expect(classifier(cvTypes)(onDisk(sample), samples[sample])).resolves.toBeTruthy();
+    await expect(classifier(cvTypes)(stored(sample), samples[sample])).resolves.toBeTruthy();
   });
 
   it.each(["png", "dwg", "sevenZip", "elf", "html"] as const)("refuse %s", async (sample) => {
-    await expect(classifier(cvTypes)(onDisk(sample), samples[sample])).rejects.toBeInstanceOf(FileTypeError);
+    await expect(classifier(cvTypes)(stored(sample), samples[sample])).rejects.toBeInstanceOf(FileTypeError);
   });
 });

@@ -1,5 +1,7 @@
-import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
-import { FileTypeError } from "./uploads.ts";
+import { Readable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
+import { fileTypeFromBuffer, fileTypeFromStream } from "file-type";
+import { FileTypeError, type OpenUpload } from "./uploads.ts";
 
 /** A type recognised from content: file-type's extension, or one of the CAD text formats below. */
 export interface Detected {
@@ -85,10 +87,23 @@ export function headCheck(types: AcceptedTypes) {
   };
 }
 
+/**
+ * What a complete upload is, read from the store (zip-based types are told apart by entries past
+ * the first bytes); file-type reads only as far as it needs.
+ */
+export async function detectUpload(open: OpenUpload): Promise<Detected | undefined> {
+  const body = await open();
+  try {
+    return await fileTypeFromStream(Readable.toWeb(body) as ReadableStream<Uint8Array>).catch(() => undefined);
+  } finally {
+    body.destroy();
+  }
+}
+
 /** The stored content type of a complete upload, or a FileTypeError when its content is not accepted. */
 export function classifier(types: AcceptedTypes) {
-  return async (file: string, head: Buffer): Promise<string> => {
-    const detected = detectText(head) ?? (await fileTypeFromFile(file).catch(() => undefined));
+  return async (open: OpenUpload, head: Buffer): Promise<string> => {
+    const detected = detectText(head) ?? (await detectUpload(open));
     if (!detected || !types.exts.has(detected.ext)) throw new FileTypeError(detected?.ext);
     return types.mimeOf(detected);
   };

@@ -3,11 +3,10 @@
  * 4xx and leaves no row and no file behind; a good one is stored, file byte for byte, before 201.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { createChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../shared/applications.ts";
 import { quoteRequestSchema } from "../../shared/quote-requests.ts";
@@ -16,18 +15,15 @@ import { captchaPayload, fetchChallenge, solve, solvedCaptcha } from "../../test
 import { adminToken, authHeader, employeeSession, randomAddress } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { type Sample, samples } from "../../test/helpers/sample-files.ts";
+import { storedContent, storedKeys } from "../../test/helpers/stored-files.ts";
 import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../db/schema.ts";
 import { captchaKeys, captchaMessages, captchaRules } from "../plugins/captcha.ts";
 import { formatSize } from "./uploads.ts";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
-/** Every file (temporary ones included) under the leads' storage folders. */
-const storedFiles = (dataDir: string) =>
-  ["quotes", "resumes"].flatMap((folder) => {
-    const dir = path.join(dataDir, "files", folder);
-    return existsSync(dir) ? readdirSync(dir).map((name) => path.join(folder, name)) : [];
-  });
+/** Every object in the leads' namespaces, asked of the store (on disk, temporaries included). */
+const storedFiles = (t: TestApp) => storedKeys(t.app, "quotes", "resumes");
 
 const quoteFields = {
   name: "Dana Fabricator",
@@ -122,7 +118,7 @@ describe("public forms", () => {
   const counts = async () => ({
     contacts: (await t.app.db.select().from(quoteRequests)).length,
     applications: (await t.app.db.select().from(jobApplications)).length,
-    files: storedFiles(t.dataDir).length,
+    files: await storedFiles(t),
   });
 
   /** Runs `send`, expects `status` (and optionally an `errors` key), and checks nothing was stored. */
@@ -211,8 +207,12 @@ describe("public forms", () => {
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
       expect(file.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
       expect(file.headers["cache-control"]).toBe("private, no-store");
-      // On disk only under a random key: no name the visitor chose.
-      for (const name of storedFiles(t.dataDir)) expect(path.basename(name)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      // Stored only under a random key: no name the visitor chose.
+      const [row] = await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+      expect(sha256((await storedContent(t.app, `quotes/${row?.fileKey}`)) ?? Buffer.alloc(0))).toBe(sha256(content));
+      const keys = await storedFiles(t);
+      expect(keys).toContain(`quotes/${row?.fileKey}`);
+      for (const key of keys) expect(key).toMatch(/^(quotes|resumes)\/[A-Za-z0-9_-]{32}$/);
     });
 
     it("accepts the file before the other fields, and a request with no file at all", async () => {
@@ -586,12 +586,17 @@ describe("public forms", () => {
     it("deletes a submission with its file, and an application with its CV (204, then 404)", async () => {
       const quote = (await sendQuote({}, { sample: "pdf" })).json().id;
       const application = (await sendApplication({}, { sample: "pdf" })).json().id;
-      const files = storedFiles(t.dataDir).length;
+      const files = await storedFiles(t);
+      const [quoteRow] = await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, quote));
+      const [applicationRow] = await t.app.db.select().from(jobApplications).where(eq(jobApplications.id, application));
+      const quoteFile = `quotes/${quoteRow?.fileKey}`;
+      const cvFile = `resumes/${applicationRow?.resumeKey}`;
+      expect(files).toEqual(expect.arrayContaining([quoteFile, cvFile]));
 
       expect((await t.app.inject({ method: "DELETE", url: `/api/contact/${quote}`, headers: admin })).statusCode).toBe(
         204,
       );
-      expect(storedFiles(t.dataDir)).toHaveLength(files - 1);
+      expect(await storedFiles(t)).toEqual(files.filter((key) => key !== quoteFile));
       expect((await t.app.inject({ url: `/api/contact/${quote}/file`, headers: admin })).statusCode).toBe(404);
       expect((await t.app.inject({ method: "DELETE", url: `/api/contact/${quote}`, headers: admin })).statusCode).toBe(
         404,
@@ -599,7 +604,7 @@ describe("public forms", () => {
 
       const deleted = await t.app.inject({ method: "DELETE", url: `/api/applications/${application}`, headers: admin });
       expect(deleted.statusCode).toBe(204);
-      expect(storedFiles(t.dataDir)).toHaveLength(files - 2);
+      expect(await storedFiles(t)).toEqual(files.filter((key) => key !== quoteFile && key !== cvFile));
       expect((await t.app.inject({ url: `/api/applications/${application}/resume`, headers: admin })).statusCode).toBe(
         404,
       );
@@ -764,10 +769,12 @@ describe("public form file size limits", () => {
 
     expect(await t.app.db.select().from(jobApplications)).toEqual([]);
     expect(await t.app.db.select().from(quoteRequests)).toEqual([]);
-    expect(storedFiles(t.dataDir)).toEqual([]);
+    expect(await storedFiles(t)).toEqual([]);
 
     expect((await send("/api/applications/submit", applicationFields, "cv", cvLimit)).statusCode).toBe(201);
     expect((await send("/api/contact/submit", quoteFields, "uploadFile", quoteLimit)).statusCode).toBe(201);
-    expect(storedFiles(t.dataDir)).toHaveLength(2);
+    const stored = await storedFiles(t);
+    expect(stored).toHaveLength(2);
+    expect(stored.map((key) => key.split("/")[0])).toEqual(["quotes", "resumes"]);
   });
 });

@@ -1,16 +1,11 @@
-import { readdir, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { isStorageKey, isTempFileName, type UploadStore } from "./uploads.ts";
+import { isStorageKey, type UploadStore } from "./uploads.ts";
 
 /** Answers which of `keys` a committed row still names. */
 export type KeysWithRows = (keys: string[]) => Promise<Iterable<string>>;
-
-/** When this process started (ms since the epoch). */
-export const processStartedAt = performance.timeOrigin;
 
 /** Keys asked about per query. */
 const BATCH = 500;
@@ -22,45 +17,35 @@ export const keysIn =
     (await db.select({ key: column }).from(column.table).where(inArray(column, keys))).map((row) => String(row.key));
 
 /**
- * Makes a store agree with its rows after a crash: deletes every stored file no row names (its
- * upload died between the file's rename and the row's commit, or its row was deleted and the
- * process died before the file) and every temporary file last written before this process
- * started (an upload that died with an earlier process; a store belongs to one instance).
- * Run it at start-up, before the module serves: a file renamed but not yet committed by a live
- * request would look like an orphan.
+ * Makes a module's stored files agree with its rows after a crash: deletes every file no row names
+ * (its upload died between the put and the row's commit, or its row was deleted and the process
+ * died before the file) that was last written before `before`. Younger files are left alone: a
+ * live upload (on this instance or, with a shared store, on another) may be about to commit its
+ * row. The storage plugin's `orphansBefore()` is the right `before`.
  */
 export async function reconcileUploads(
-  store: Pick<UploadStore, "dir">,
+  store: Pick<UploadStore, "namespace" | "objects">,
   keysWithRows: KeysWithRows,
-  options: { startedAt?: number; log?: FastifyBaseLogger } = {},
-): Promise<{ orphans: number; temps: number }> {
-  const startedAt = options.startedAt ?? processStartedAt;
-  const entries = await readdir(store.dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-  const remove = (name: string) => rm(path.join(store.dir, name), { force: true });
-  const keys = names.filter(isStorageKey);
-  const claimed = new Set<string>();
-  for (let i = 0; i < keys.length; i += BATCH) {
-    for (const key of await keysWithRows(keys.slice(i, i + BATCH))) claimed.add(key);
+  options: { before: Date; log?: FastifyBaseLogger },
+): Promise<{ orphans: number }> {
+  const prefix = `${store.namespace}/`;
+  const candidates: string[] = [];
+  for await (const object of store.objects.list(prefix)) {
+    const name = object.key.slice(prefix.length);
+    if (isStorageKey(name) && object.modifiedAt < options.before) candidates.push(name);
   }
   let orphans = 0;
-  for (const key of keys) {
-    if (claimed.has(key)) continue;
-    await remove(key);
-    orphans++;
+  for (let i = 0; i < candidates.length; i += BATCH) {
+    const batch = candidates.slice(i, i + BATCH);
+    const claimed = new Set(await keysWithRows(batch));
+    for (const name of batch) {
+      if (claimed.has(name)) continue;
+      await store.objects.remove(`${prefix}${name}`);
+      orphans++;
+    }
   }
-  let temps = 0;
-  for (const name of names.filter(isTempFileName)) {
-    const info = await stat(path.join(store.dir, name)).catch(() => undefined);
-    if (!info || info.mtimeMs >= startedAt) continue;
-    await remove(name);
-    temps++;
+  if (orphans > 0) {
+    options.log?.warn({ namespace: store.namespace, orphans }, "removed files left by an interrupted upload or delete");
   }
-  if (orphans + temps > 0) {
-    options.log?.warn({ dir: store.dir, orphans, temps }, "removed files left by an interrupted upload or delete");
-  }
-  return { orphans, temps };
+  return { orphans };
 }

@@ -1,25 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
-import path from "node:path";
-import { type Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { fileTypeFromFile } from "file-type";
+import type { Readable } from "node:stream";
+import { Transform } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import type { ObjectStore, StoredObjectBody } from "../storage/object-store.ts";
 import { badRequest, HttpError } from "./errors.ts";
 
-/** 192 random bits, base64url: the storage key of an uploaded file (and a share link's secret). */
+/** 192 random bits, base64url: the storage name of an uploaded file (and a share link's secret). */
 export const newStorageKey = () => randomBytes(24).toString("base64url");
 const keyPattern = /^[A-Za-z0-9_-]{32}$/;
 export const isStorageKey = (value: string) => keyPattern.test(value);
 
-const TEMP_PREFIX = ".upload-";
-/** The name of an upload still being written (or cut off by a crash). */
-export const isTempFileName = (name: string) => name.startsWith(TEMP_PREFIX);
-/** A temporary file untouched for this long belongs to an upload that died with its process. */
-const STALE_TEMP_MS = 6 * 60 * 60 * 1000;
 /** How many leading bytes a type check sees before the rest of an upload is written (file-type's sample size). */
 export const SNIFF_BYTES = 4100;
+const DEFAULT_TYPE = "application/octet-stream";
 
 export class FileTooLargeError extends Error {
   constructor() {
@@ -36,6 +29,9 @@ export class FileTypeError extends Error {
   }
 }
 
+/** Opens the complete upload for reading (the caller reads or destroys it). */
+export type OpenUpload = () => Promise<Readable>;
+
 export interface SaveUploadOptions {
   /** Whether the source stopped at its size limit (busboy's `truncated`). */
   truncated: () => boolean;
@@ -45,48 +41,38 @@ export interface SaveUploadOptions {
    */
   checkHead?: (head: Buffer) => void | Promise<void>;
   /**
-   * Decides the stored content type from the complete file (`head`: its first bytes); throw to
-   * refuse it. Default: what file-type recognises from the content, else application/octet-stream.
+   * Decides the stored content type from the complete upload (`head`: its first bytes; `open`
+   * reads it all, for types told apart further in); throw to refuse it. Default: what file-type
+   * recognises from the first bytes, else application/octet-stream.
    */
-  classify?: (file: string, head: Buffer) => Promise<string>;
+  classify?: (open: OpenUpload, head: Buffer) => Promise<string>;
 }
 
 export interface SavedUpload {
+  /** The stored file's name in its store (random, never the client's). */
   key: string;
   size: number;
   contentType: string;
 }
 
-const removeQuietly = async (file: string) => {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-};
-
-/** Flushes a file (or a directory's entries) to the disk: a row committed after it never outlives it in a power cut. */
-const syncToDisk = async (file: string) => {
-  const handle = await open(file, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-};
-
-const defaultClassify = async (file: string) => (await fileTypeFromFile(file))?.mime ?? "application/octet-stream";
+const typeOfHead = async (head: Buffer) =>
+  head.length > 0 ? ((await fileTypeFromBuffer(head).catch(() => undefined))?.mime ?? DEFAULT_TYPE) : DEFAULT_TYPE;
 
 /**
  * Passes bytes through, keeping the first `bytes` of them and showing them to `check` once they
- * are in. When the check refuses, nothing more is passed on, but the source is still read to its
- * end (so a multipart body keeps flowing and can be answered) and the stream fails at the end.
+ * are in; `ready` settles then (or when the stream ends or fails first). When the check refuses,
+ * nothing more is passed on, but the source is still read to its end (so a multipart body keeps
+ * flowing and can be answered) and the stream fails at the end.
  */
 function headTap(bytes: number, check: ((head: Buffer) => void | Promise<void>) | undefined) {
   const chunks: Buffer[] = [];
   let length = 0;
   let head: Buffer | undefined;
   let refused: unknown;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
   const settle = async (): Promise<Buffer | undefined> => {
     head = Buffer.concat(chunks);
     chunks.length = 0;
@@ -96,6 +82,8 @@ function headTap(bytes: number, check: ((head: Buffer) => void | Promise<void>) 
     } catch (error) {
       refused = error ?? new Error("refused");
       return undefined;
+    } finally {
+      markReady();
     }
   };
   const stream = new Transform({
@@ -112,71 +100,70 @@ function headTap(bytes: number, check: ((head: Buffer) => void | Promise<void>) 
       settle().then((buffered) => (refused ? done(refused as Error) : done(null, buffered)), done);
     },
   });
-  return { stream, head: () => (head ?? Buffer.alloc(0)).subarray(0, bytes) };
+  stream.once("close", markReady);
+  return { stream, ready, head: () => (head ?? Buffer.alloc(0)).subarray(0, bytes) };
 }
 
 /**
- * A directory of uploaded files stored under random keys: names never reach the file system.
- * Every upload is streamed to a temporary file and renamed to its key only once it is complete,
- * accepted and on disk, so a failure at any point leaves nothing behind. The caller commits the
- * row naming the key after that; a crash in between leaves a file no row names, which
- * `reconcileUploads` (upload-reconciliation.ts) removes at the next start.
+ * One module's uploaded files in the object store (DESIGN §12), under `namespace/<random name>`:
+ * names never come from a client. An upload is streamed into the store and checked by content as
+ * it arrives (`checkHead`) and once complete (size, `classify`); a failure at any point leaves
+ * nothing behind. The caller commits the row naming the key after `save`; a crash in between
+ * leaves an object no row names, which `reconcileUploads` (upload-reconciliation.ts) removes.
  */
-export function uploadStore(dir: string) {
-  const pathOf = (key: string) => {
-    if (!isStorageKey(key)) throw new Error("not a storage key");
-    return path.join(dir, key);
+export function uploadStore(objects: ObjectStore, namespace: string) {
+  const keyOf = (name: string) => {
+    if (!isStorageKey(name)) throw new Error("not a storage key");
+    return `${namespace}/${name}`;
   };
 
   return {
-    dir,
-    pathOf,
-
-    init: () => mkdir(dir, { recursive: true }),
+    namespace,
+    objects,
+    keyOf,
 
     async save(source: Readable, options: SaveUploadOptions): Promise<SavedUpload> {
-      const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(12).toString("hex")}`);
+      const name = newStorageKey();
       const tap = headTap(SNIFF_BYTES, options.checkHead);
+      // Not stream.pipeline: a failed put must not destroy the source, whose multipart body must
+      // flow on to its end for the request to be answered. (The listener stays: an error after a
+      // refusal, while the rest drains, must not go unhandled.)
+      source.on("error", (error) => tap.stream.destroy(error));
+      source.pipe(tap.stream);
+      // A refusal fails the stream at its end, possibly before the put below has started reading
+      // it; the put (or the check after `ready`) reports it, so it must not also be an 'error'
+      // event nobody listens to.
+      tap.stream.on("error", () => {});
+      let stored = false;
       try {
-        // Wait for the file to exist before any bytes flow: were the stream to fail first, its
-        // open could complete after the clean-up below and leave an empty file behind.
-        const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
-        await once(out, "open");
-        await pipeline(source, tap.stream, out);
+        await tap.ready;
+        if (tap.stream.destroyed) throw tap.stream.errored ?? new Error("The upload was cut off (terminated early).");
+        const { size } = await objects.put(keyOf(name), tap.stream, { contentType: await typeOfHead(tap.head()) });
+        stored = true;
         if (options.truncated()) throw new FileTooLargeError();
-        const { size } = await stat(temp);
-        // Decided by the content's magic bytes, never by the name or the declared type.
-        const contentType = size > 0 ? await (options.classify ?? defaultClassify)(temp, tap.head()) : "";
-        const key = newStorageKey();
-        await syncToDisk(temp);
-        await rename(temp, pathOf(key));
-        // Not every platform opens a directory (Windows): there the new name is as durable as the OS makes it.
-        await syncToDisk(dir).catch(() => {});
-        return { key, size, contentType: contentType || "application/octet-stream" };
+        const open = async () => {
+          const object = await objects.get(keyOf(name));
+          if (!object) throw new Error("an upload vanished before it was checked");
+          return object.body;
+        };
+        // Decided by the content, never by the name or the declared type.
+        const contentType =
+          size > 0 ? await (options.classify ?? ((_open, head) => typeOfHead(head)))(open, tap.head()) : "";
+        return { key: name, size, contentType: contentType || DEFAULT_TYPE };
       } catch (error) {
         // Let the rest of the part flow by, so the request can finish and be answered.
+        source.unpipe(tap.stream);
         source.resume();
-        await removeQuietly(temp);
+        if (stored) await objects.remove(keyOf(name));
         throw error;
       }
     },
 
-    remove: (key: string) => removeQuietly(pathOf(key)),
+    /** Opens a stored file (or a range of it); undefined when it is gone. */
+    open: (name: string, range?: { start?: number; end?: number }): Promise<StoredObjectBody | undefined> =>
+      objects.get(keyOf(name), range),
 
-    /** Deletes temporary files of uploads that never finished (the process died mid-upload). */
-    async removeStaleTemps(now = Date.now()): Promise<number> {
-      let removed = 0;
-      for (const name of await readdir(dir).catch(() => [] as string[])) {
-        if (!isTempFileName(name)) continue;
-        const file = path.join(dir, name);
-        const info = await stat(file).catch(() => undefined);
-        if (info && now - info.mtimeMs > STALE_TEMP_MS) {
-          await removeQuietly(file);
-          removed++;
-        }
-      }
-      return removed;
-    },
+    remove: (name: string) => objects.remove(keyOf(name)),
   };
 }
 

@@ -5,10 +5,12 @@
  * request's stage change or note, an erasure, a delete) is stored exactly once with its timeline
  * line and audit entry, every stored file has its row and every row its file, a write cut off by the
  * kill is all there or not at all, and no temporary file of the dead process is left. PGlite in
- * DATA_DIR by default; a fresh database on DATABASE_URL's server when set.
+ * DATA_DIR by default; a fresh database on DATABASE_URL's server when set. Files in DATA_DIR/files by
+ * default; under a fresh prefix of STORAGE_URL's bucket when set (what is stored is asked of the
+ * store, so the same assertions hold on both).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -23,9 +25,10 @@ import { type ChildServer, callServer, loginOn, startChildServer } from "../../t
 import { randomAddress } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
+import { objectStoreOf, storesInS3, testStorageEnv } from "../../test/helpers/storage.ts";
+import { loadConfig } from "../config.ts";
 import { createTemporaryDatabase } from "../db/temporary-database.ts";
 import { deleteRedisKeys } from "../lib/redis-keys.ts";
-import { isTempFileName } from "../lib/uploads.ts";
 
 const CYCLES = 2;
 /** Enough staff for KILL_AFTER.messages within one rate-limit window of SEND_BUDGET each. */
@@ -54,11 +57,12 @@ const KILL_AFTER = {
 };
 /** Quote request stages the admin moves each request through, round and round (no reason needed). */
 const STAGES = ["new", "contacted", "quoted", "won"] as const;
+/** The object store's namespace of each kind of upload. */
 const STORES = {
-  shares: "files/shares",
-  quotes: "files/quotes",
-  applications: "files/resumes",
-  attachments: "chat-files",
+  shares: "shares",
+  quotes: "quotes",
+  applications: "resumes",
+  attachments: "chat",
 } as const;
 type Store = keyof typeof STORES;
 const admin = { username: "admin", password: "admin-password-1" };
@@ -82,13 +86,21 @@ const env = {
   LOG_LEVEL: "warn",
   // Every public-form request comes from its own (forwarded) address: the per-address limits stay out of the way.
   TRUST_PROXY: "true",
+  ...testStorageEnv(),
 };
+/** The store the server keeps its files in, opened here the way the server opens it. */
+const objects = objectStoreOf(loadConfig({ ...process.env, ...env }));
+/** Temporary files of puts cut off by a kill (disk only: on S3 a multipart upload never completed stays invisible). */
+const TEMP_PREFIX = ".upload-";
+/** Beside a namespace's files on disk: each one's content type under the same name (disk-store.ts). */
+const TYPES_DIR = ".types";
 
 let server: ChildServer | undefined;
 afterAll(async () => {
   server?.child.kill("SIGKILL");
   await server?.exited;
   await scratch?.drop();
+  await objects.close();
   if (process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, redisPrefix);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -106,7 +118,13 @@ async function until(check: () => boolean, what: string, timeoutMs: number, abor
   }
 }
 
-const startServer = () => startChildServer(env);
+/**
+ * On a shared store the server keeps unclaimed objects younger than a grace period (they may be
+ * another instance's uploads about to commit their rows). Nothing but this one server writes under
+ * this run's prefix, and it reconciles before it listens: with no grace, every object the killed
+ * process left without its row must be gone after the restart, as on disk.
+ */
+const startServer = () => startChildServer(env, storesInS3() ? { storage: { sharedGraceMs: 0 } } : {});
 
 /** The database, opened here only while no server runs (PGlite is single-process). */
 async function withDatabase<T>(use: (query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
@@ -482,14 +500,36 @@ async function loadThenKill(running: NonNullable<typeof server>, staff: Staff[],
   return counts;
 }
 
-/** Names in each store's folder. */
-const onDisk = () =>
-  Object.fromEntries(
-    Object.entries(STORES).map(([store, folder]) => {
-      const dir = path.join(dataDir, folder);
-      return [store, readdirSync(dir).sort()];
-    }),
-  ) as Record<Store, string[]>;
+/** The stored objects of each kind, name → size, as the store lists them. */
+async function storedObjects() {
+  const found = {} as Record<Store, Map<string, number>>;
+  for (const [store, namespace] of Object.entries(STORES) as [Store, string][]) {
+    found[store] = new Map();
+    for await (const object of objects.list(`${namespace}/`)) {
+      found[store].set(object.key.slice(namespace.length + 1), object.size);
+    }
+  }
+  return found;
+}
+
+/** What is in each namespace's folder on disk besides the objects: the type files, and temporaries. */
+function besideObjectsOnDisk(store: Store) {
+  const dir = path.join(dataDir, "files", STORES[store]);
+  const entries = readdirSync(dir);
+  return {
+    entries: entries.filter((name) => name !== TYPES_DIR).sort(),
+    temps: entries.filter((name) => name.startsWith(TEMP_PREFIX)),
+    types: readdirSync(path.join(dir, TYPES_DIR)).sort(),
+  };
+}
+
+const sha256Of = async (key: string) => {
+  const object = await objects.get(key);
+  if (!object) return undefined;
+  const hash = createHash("sha256");
+  for await (const chunk of object.body) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+};
 
 /** Asserts the stopped server's state against everything acknowledged; returns what was found. */
 async function checkState() {
@@ -532,7 +572,7 @@ async function checkState() {
     applicationNotes: await query<{ id: number }>("select application_id::int as id from application_notes"),
     erasureAudit: await query<{ target: string }>("select target from audit_log where action = 'application.erase'"),
   }));
-  const files = onDisk();
+  const files = await storedObjects();
 
   // Chat: every acknowledged message exactly once, and nothing (acknowledged or not) twice.
   const stored = new Map(rows.messages.map((row) => [row.content, row.n]));
@@ -566,8 +606,14 @@ async function checkState() {
   ).toEqual([]);
 
   // Stored files by content: where each acknowledged upload is now, if anywhere.
-  const contents = (store: "quotes" | "applications") =>
-    new Map(files[store].map((name) => [sha256(readFileSync(path.join(dataDir, STORES[store], name))), name]));
+  const contents = async (store: "quotes" | "applications") => {
+    const byContent = new Map<string, string>();
+    for (const name of files[store].keys()) {
+      const digest = await sha256Of(`${STORES[store]}/${name}`);
+      if (digest) byContent.set(digest, name);
+    }
+    return byContent;
+  };
   const tally = <T>(list: T[], key: (item: T) => string) => {
     const counted = new Map<string, number>();
     for (const item of list) counted.set(key(item), (counted.get(key(item)) ?? 0) + 1);
@@ -631,7 +677,7 @@ async function checkState() {
   ).toEqual([]);
 
   // Deletes: an acknowledged one left neither row nor file; one cut off by the kill left both or neither.
-  const quoteFiles = contents("quotes");
+  const quoteFiles = await contents("quotes");
   const deleteProblems = [...deletingQuotes].flatMap((id) => {
     const row = quoteById.get(id);
     const file = quoteFiles.get(sentFiles.quotes.get(id) ?? "");
@@ -646,10 +692,10 @@ async function checkState() {
     "quote requests without the file that was sent",
   ).toEqual([]);
 
-  // Erasures: an erased application has no personal data, CV, note, nor its file on disk, and one
+  // Erasures: an erased application has no personal data, CV, note, nor its stored file, and one
   // `erased` line and audit entry; one not erased has all of it. Acknowledged erasures are erased;
   // applications nobody erased are not.
-  const cvs = contents("applications");
+  const cvs = await contents("applications");
   const erasedLines = tally(rows.erasedLines, (line) => String(line.id));
   const erasureAudit = tally(rows.erasureAudit, (entry) => entry.target);
   const noted = new Set(rows.applicationNotes.map((note) => note.id));
@@ -666,12 +712,22 @@ async function checkState() {
   });
   expect(erasureProblems, "applications half erased, erasures lost or files left").toEqual([]);
 
-  // Files: exactly the rows' keys in each folder (no orphan, no temporary file), each its row's size.
+  // Files: exactly the rows' keys in each namespace (no orphan), each its row's size. On disk, no
+  // temporary file beside them either, and a type file for each of them and nothing else.
   for (const store of Object.keys(STORES) as Store[]) {
-    expect(files[store], `${store}: files on disk vs rows`).toEqual(rows[store].map((row) => row.key).sort());
+    const keys = rows[store].map((row) => row.key).sort();
+    expect([...files[store].keys()].sort(), `${store}: stored objects vs rows`).toEqual(keys);
+    if (!storesInS3()) {
+      const beside = besideObjectsOnDisk(store);
+      expect(beside.entries, `${store}: files on disk vs rows`).toEqual(keys);
+      expect(beside.types, `${store}: type files on disk vs rows`).toEqual(keys);
+    }
   }
   for (const store of ["shares", "attachments"] as const) {
-    for (const row of rows[store]) expect(statSync(path.join(dataDir, STORES[store], row.key)).size).toBe(row.size);
+    expect(
+      rows[store].filter((row) => files[store].get(row.key) !== row.size),
+      `${store}: stored sizes vs rows`,
+    ).toEqual([]);
   }
   return {
     messages: rows.messages.length,
@@ -714,24 +770,29 @@ it(`loses nothing acknowledged and keeps no orphaned file across ${CYCLES} SIGKI
     let phase = Date.now();
     const counts = await loadThenKill(server, staff, adminToken, Number(group.id));
     const loadTime = seconds(phase);
-    const left = onDisk();
-    const leftTemps = Object.values(left).flat().filter(isTempFileName).length;
-    const leftKeyed = Object.values(left).flat().length - leftTemps;
+    const left = await storedObjects();
+    const leftObjects = Object.values(left).reduce((sum, names) => sum + names.size, 0);
+    const leftTemps = storesInS3()
+      ? "(not listed on S3)"
+      : (Object.keys(STORES) as Store[]).reduce((sum, store) => sum + besideObjectsOnDisk(store).temps.length, 0);
 
     // Restart on the same DATA_DIR and database: it must recover and reconcile before it answers.
     phase = Date.now();
     server = await startServer();
     const restartTime = seconds(phase);
     phase = Date.now();
-    const reconciled = server
+    // What the restart's reconciliation (reconcileUploads) and sweep of temporaries (the storage plugin) logged.
+    const logLines = server
       .output()
       .split("\n")
-      .filter((line) => line.includes("removed files left by an interrupted upload"))
-      .map((line) => JSON.parse(line) as { orphans: number; temps: number })
-      .reduce((sum, line) => ({ orphans: sum.orphans + line.orphans, temps: sum.temps + line.temps }), {
-        orphans: 0,
-        temps: 0,
-      });
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg?: string; orphans?: number; removed?: number });
+    const total = (message: string, count: (line: (typeof logLines)[number]) => number | undefined) =>
+      logLines.filter((line) => line.msg?.startsWith(message)).reduce((sum, line) => sum + (count(line) ?? 0), 0);
+    const reconciled = {
+      orphans: total("removed files left by an interrupted upload", (line) => line.orphans),
+      temps: total("removed files of uploads cut off by an earlier process", (line) => line.removed),
+    };
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe("0");
     const found = await checkState();
@@ -755,7 +816,7 @@ it(`loses nothing acknowledged and keeps no orphaned file across ${CYCLES} SIGKI
           erasures: [...erasing].filter((id) => !acked.erasures.has(id)).length,
           quoteDeletes: [...deletingQuotes].filter((id) => !acked.quoteDeletes.has(id)).length,
         })}; ` +
-        `found (rows) ${JSON.stringify(found)}; on disk after the kill: ${leftKeyed} files, ${leftTemps} temporary; ` +
+        `found (rows) ${JSON.stringify(found)}; stored after the kill: ${leftObjects} objects, ${leftTemps} temporary; ` +
         `removed at restart: ${reconciled.orphans} orphans, ${reconciled.temps} temporary; ` +
         `load until the kill ${loadTime}, restart ${restartTime}, stop and check ${seconds(phase)}`,
     );

@@ -5,8 +5,7 @@
 // rejection or uncaught exception. A write the database refuses midway through its transaction
 // (a quote request's change or note, an application's erasure) leaves nothing half written.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions } from "fastify";
@@ -325,10 +324,14 @@ async function refusedAt(table: PgTable, request: InjectOptions) {
   expect(loggedSince(from, "injected: the database refuses")[0]).toMatchObject({ msg: "request failed" });
 }
 
-/** A PDF (by content) unlike any other, so its bytes on disk are known. */
+/** A PDF (by content) unlike any other, so its stored bytes are known. */
 const uniquePdf = () => Buffer.concat([samples.pdf, randomBytes(2048)]);
-const stored = (folder: string, key: string | null) =>
-  key ? readFileSync(path.join(t.dataDir, "files", folder, key)) : undefined;
+/** The bytes the store holds under `namespace/name`; undefined when there is no such object. */
+const stored = async (namespace: string, name: string | null | undefined) => {
+  if (!name) return undefined;
+  const object = await t.app.storage.objects.get(`${namespace}/${name}`);
+  return object && (await buffer(object.body));
+};
 const auditEntries = () => t.app.db.select().from(auditLog).orderBy(auditLog.id);
 
 describe("a write the database refuses midway leaves nothing half written, and the same request then succeeds", () => {
@@ -344,7 +347,7 @@ describe("a write the database refuses midway leaves nothing half written, and t
         .where(eq(quoteRequestActivity.quoteRequestId, id))
         .orderBy(quoteRequestActivity.id),
       audit: await auditEntries(),
-      file: stored("quotes", row?.fileKey ?? null),
+      file: await stored("quotes", row?.fileKey),
     };
   };
 
@@ -360,7 +363,7 @@ describe("a write the database refuses midway leaves nothing half written, and t
         .where(eq(applicationActivity.applicationId, id))
         .orderBy(applicationActivity.id),
       audit: await auditEntries(),
-      file: stored("resumes", row?.resumeKey ?? null),
+      file: await stored("resumes", row?.resumeKey),
     };
   };
 
@@ -449,7 +452,7 @@ describe("a write the database refuses midway leaves nothing half written, and t
     expect(after.notes).toEqual([]);
     expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["erased"]);
     expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["application.erase"]);
-    expect(() => stored("resumes", before.row?.resumeKey ?? null)).toThrow(/ENOENT/);
+    expect(await stored("resumes", before.row?.resumeKey)).toBeUndefined();
     await stillServing();
   });
 });

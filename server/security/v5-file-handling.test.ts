@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
+import { storesInS3 } from "../../test/helpers/storage.ts";
 
 describe("V5 File Handling", () => {
   let t: TestApp;
@@ -75,9 +76,16 @@ describe("V5 File Handling", () => {
     expect(fileName).toBe("evil.pdf");
     const key = fileUrl.slice(chatPaths.chatFilesPrefix.length);
     expect(key).toMatch(/^[\w-]{16,}$/);
-    const stored = readdirSync(path.join(t.dataDir, "chat-files"), { recursive: true }).map(String);
-    expect(stored.some((file) => file.endsWith(key))).toBe(true);
+    const stored: string[] = [];
+    for await (const object of t.app.storage.objects.list("")) stored.push(object.key);
+    expect(stored).toContain(`chat/${key}`);
     expect(stored.some((file) => file.includes("evil") || file.includes("cron"))).toBe(false);
+    if (!storesInS3()) {
+      // On disk, no file at all (temporaries and types included) is named after the upload.
+      const files = readdirSync(path.join(t.dataDir, "files"), { recursive: true }).map(String);
+      expect(files).toContain(path.join("chat", key));
+      expect(files.some((file) => file.includes("evil") || file.includes("cron"))).toBe(false);
+    }
   });
 
   it("V5.4.1 / V5.4.2 downloads carry our sanitised name, encoded, and are never rendered or run by the browser", async () => {

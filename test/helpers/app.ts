@@ -5,6 +5,7 @@ import { type BuildAppOptions, buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/client.ts";
 import { createTestDatabase } from "./database.ts";
+import { testStorageEnv } from "./storage.ts";
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   applications?: BuildAppOptions["applications"];
   /** The audit retention sweep's clock and interval. */
   audit?: BuildAppOptions["audit"];
+  /** The grace period of unclaimed objects in a shared store. */
+  storage?: BuildAppOptions["storage"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -43,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ADMIN_PASSWORD: "admin-password-1",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...testStorageEnv(),
     ...options.env,
   });
   if (options.clientDir) config.clientDir = options.clientDir;
@@ -57,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     quoteRequests: options.quoteRequests,
     applications: options.applications,
     audit: options.audit,
+    storage: options.storage,
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -2,6 +2,17 @@
 // started on a free port, healthy before it is used, and stopped by signal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import type { BuildAppOptions } from "../../server/app.ts";
+
+export interface ChildServerOptions {
+  /** How long the server may take to answer /api/health (default 90 s). */
+  healthTimeoutMs?: number;
+  /**
+   * The storage plugin's options (a short orphan grace on a shared store). Given, the process runs
+   * test/helpers/child-main.ts, which builds the app as server/main.ts does but with these.
+   */
+  storage?: BuildAppOptions["storage"];
+}
 
 export interface ChildServer {
   child: ChildProcess;
@@ -34,10 +45,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts the server with `env` on top of this process's environment (PORT is chosen here) and
  * waits until /api/health answers 200. A port another process took in the meantime is replaced.
  */
-export async function startChildServer(env: Record<string, string>, healthTimeoutMs = 90_000): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnServer(env, await freePort(), healthTimeoutMs);
+      return await spawnServer(env, await freePort(), options);
     } catch (error) {
       if (attempt < 3 && String(error).includes("EADDRINUSE")) continue;
       throw error;
@@ -45,15 +59,17 @@ export async function startChildServer(env: Record<string, string>, healthTimeou
   }
 }
 
-async function spawnServer(env: Record<string, string>, port: number, healthTimeoutMs: number): Promise<ChildServer> {
-  const child = spawn(
-    process.execPath,
-    ["--v8-pool-size=0", "--max-semi-space-size=64", "--import", "tsx", "server/main.ts"],
-    {
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+async function spawnServer(
+  env: Record<string, string>,
+  port: number,
+  options: ChildServerOptions,
+): Promise<ChildServer> {
+  const { healthTimeoutMs = 90_000, storage } = options;
+  const entry = storage ? ["test/helpers/child-main.ts", JSON.stringify({ storage })] : ["server/main.ts"];
+  const child = spawn(process.execPath, ["--v8-pool-size=0", "--max-semi-space-size=64", "--import", "tsx", ...entry], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { users } from "../../server/db/schema.ts";
-import { hashPassword } from "../../server/modules/accounts/passwords.ts";
+import { hashPassword } from "../../server/lib/password-hashing.ts";
 import type { TestApp } from "./app.ts";
 
 /** The admin every test app starts with (test/helpers/app.ts). */

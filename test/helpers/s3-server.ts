@@ -40,7 +40,9 @@ export async function startS3Server(options: { bucket?: string; prefix?: string 
   const bucket = options.bucket ?? "test-files";
   const prefix = options.prefix ?? "instance";
   const directory = await mkdtemp(path.join(tmpdir(), "s3rver-"));
-  const child = spawn(process.execPath, ["-e", childScript, directory, bucket], {
+  // s3rver signs its list continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider:
+  // without it, listing past the first 1 000 keys fails with InternalError.
+  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", childScript, directory, bucket], {
     cwd: process.cwd(),
     stdio: ["pipe", "pipe", "pipe"],
   });

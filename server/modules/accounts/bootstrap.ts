@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword } from "../../lib/password-hashing.ts";
 
 export interface FirstAdminResult {
   created: boolean;

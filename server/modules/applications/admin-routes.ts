@@ -12,7 +12,7 @@ import {
 import { leadIdParamsSchema } from "../../../shared/leads.ts";
 import type { Db } from "../../db/client.ts";
 import { jobApplications } from "../../db/schema.ts";
-import { sendCsv, sendStoredFile } from "../../lib/downloads.ts";
+import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { gone, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
@@ -33,11 +33,13 @@ export interface ApplicationsModuleOptions {
 export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOptions> = async (app, options) => {
   const retentionDays = app.config.applicationRetentionDays;
   const repository = applicationRepository(app.db, { now: options.now });
-  const files = resumeFiles(app.config.dataDir);
-  await files.init();
+  const files = resumeFiles(app.storage);
   // A CV whose row never committed, was deleted or was erased before a crash is not kept.
   app.addHook("onReady", async () => {
-    await reconcileUploads(files, keysIn(app.db, jobApplications.resumeKey), { log: app.log });
+    await reconcileUploads(files, keysIn(app.db, jobApplications.resumeKey), {
+      before: app.storage.orphansBefore(),
+      log: app.log,
+    });
   });
 
   const admin = { access: "admin" } as const;
@@ -216,14 +218,14 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
         tags,
         summary: "An applicant's CV (as an attachment); 410 once erased",
         params,
-        response: { 200: z.unknown().describe("The CV"), ...errorResponses(400, 401, 403, 404, 410) },
+        response: { ...downloadResponses("The CV"), ...errorResponses(400, 401, 403, 404, 410) },
       },
     },
     async (request, reply) => {
       const row = await repository.byId(request.params.id);
       if (!row) throw notFound(notFoundMessage);
       if (!row.resumeKey) throw gone("This CV was erased.");
-      return sendStoredFile(reply, files, row.resumeKey, row.resumeName, row.resumeType);
+      return sendStoredFile(request, reply, files, row.resumeKey, { name: row.resumeName, type: row.resumeType });
     },
   );
 

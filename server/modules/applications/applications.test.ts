@@ -3,8 +3,6 @@
  * consent from the career form, stages with optimistic concurrency, notes, the timeline, erasure
  * (also while another admin is looking at it), the CSV export and the audit entries.
  */
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -19,6 +17,7 @@ import { solvedCaptcha } from "../../../test/helpers/captcha.ts";
 import { adminToken, authHeader, createEmployee, loginAs, randomAddress } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
+import { storedNames } from "../../../test/helpers/stored-files.ts";
 import { applicationNotes, auditLog, jobApplications } from "../../db/schema.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,10 +36,8 @@ describe("job applications as work", () => {
   });
   afterAll(async () => t.close());
 
-  const resumes = () => {
-    const dir = path.join(t.dataDir, "files", "resumes");
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  /** The CVs in the store (on disk, any temporary too). */
+  const resumes = () => storedNames(t.app, "resumes");
 
   async function submit(fields: Record<string, string | undefined> = {}) {
     const base: Record<string, string | undefined> = {
@@ -124,12 +121,12 @@ describe("job applications as work", () => {
       ["a consent that is neither true nor false", { keepForFutureRoles: "maybe" }, "keepForFutureRoles"],
     ])("refuses %s (400) and stores nothing", async (_label, fields, field) => {
       const before = (await t.app.db.select().from(jobApplications)).length;
-      const files = resumes().length;
+      const files = await resumes();
       const response = await submit(fields);
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toHaveProperty(field);
       expect(await t.app.db.select().from(jobApplications)).toHaveLength(before);
-      expect(resumes()).toHaveLength(files);
+      expect(await resumes()).toEqual(files);
     });
   });
 
@@ -244,7 +241,7 @@ describe("job applications as work", () => {
       await addNote(application.id, "Erase Me has 6 years of Tekla.");
       const [row] = await t.app.db.select().from(jobApplications).where(eq(jobApplications.id, application.id));
       const key = row?.resumeKey ?? "";
-      expect(resumes()).toContain(key);
+      expect(await resumes()).toContain(key);
 
       const response = await erase(application.id);
       expect(response.statusCode, response.body).toBe(200);
@@ -266,7 +263,7 @@ describe("job applications as work", () => {
         erasedAt: expect.any(String),
         eraseAfter: null,
       });
-      expect(resumes()).not.toContain(key);
+      expect(await resumes()).not.toContain(key);
       const [stored] = await t.app.db.select().from(jobApplications).where(eq(jobApplications.id, application.id));
       expect(stored).toMatchObject({ name: "", email: "", phone: "", message: "", resumeKey: null, resumeName: "" });
       expect(

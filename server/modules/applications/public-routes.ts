@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
 import { cvFileRule, leadFields } from "../../../shared/leads.ts";
 import { cvTypes } from "../../lib/file-types.ts";
-import { periodicTask } from "../../lib/periodic-task.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { formatSize } from "../../lib/uploads.ts";
@@ -11,16 +10,12 @@ import { applicationNotification } from "./emails.ts";
 import { applicationRepository, resumeFiles } from "./repository.ts";
 
 export const applicationCreatedMessage = "Application submitted successfully!";
-/** Temporary files of uploads cut off by a crash are cleared now and then. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** The career page's application form (SPEC §7, DESIGN §6, §11), with its CV. Registered under /api. */
 export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const applications = applicationRepository(app.db);
-  const files = resumeFiles(config.dataDir);
-  await files.init();
-  periodicTask(app, { what: "CV upload sweep", everyMs: SWEEP_EVERY_MS, task: () => files.removeStaleTemps() });
+  const files = resumeFiles(app.storage);
   // Multipart only in this scope; the file's limit is given when the form is read.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxCvBytes, files: 3, parts: 40 } });
   const dashboardUrl = `${config.publicOrigin}/#${applicationsSectionId}`;

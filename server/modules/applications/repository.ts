@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import {
@@ -17,13 +16,14 @@ import {
 import type { Db } from "../../db/client.ts";
 import { applicationActivity, applicationNotes, jobApplications } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { type SavedUpload, uploadStore } from "../../lib/uploads.ts";
+import type { SavedUpload } from "../../lib/uploads.ts";
+import type { Storage } from "../../plugins/storage.ts";
 import { type ActivityInput, type Actor, likePattern, toActivity, toNote } from "../activity/timeline.ts";
 
 export type ApplicationRow = typeof jobApplications.$inferSelect;
 
 /** Where CVs are stored (the public form writes them, admins read them, erasure deletes them). */
-export const resumeFiles = (dataDir: string) => uploadStore(path.join(dataDir, "files", "resumes"));
+export const resumeFiles = (storage: Storage) => storage.files("resumes");
 
 export const notFoundMessage = "No such application.";
 

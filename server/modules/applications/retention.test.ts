@@ -3,7 +3,8 @@
  * APPLICATION_RETENTION_DAYS after it closed (or after it came in, while open), twice that with the
  * applicant's consent; the sweep runs by itself, and closing the app waits for a running one.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,8 @@ import { type Application, applicationSchema } from "../../../shared/application
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader } from "../../../test/helpers/factories.ts";
+import { objectStoreOf, testStorageEnv } from "../../../test/helpers/storage.ts";
+import { storedNames } from "../../../test/helpers/stored-files.ts";
 import { loadConfig } from "../../config.ts";
 import { auditLog, jobApplications } from "../../db/schema.ts";
 import { applicationRepository, resumeFiles } from "./repository.ts";
@@ -20,7 +23,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Stores an application with a real CV file, as the career form does (its repository and store). */
 async function store(t: TestApp, fields: { name: string; keepForFutureRoles?: boolean }) {
-  const files = resumeFiles(t.dataDir);
+  const files = resumeFiles(t.app.storage);
   const { Readable } = await import("node:stream");
   const saved = await files.save(Readable.from([Buffer.from(`%PDF-1.4 ${fields.name}`)]), { truncated: () => false });
   const row = await t.app.db.transaction((tx) =>
@@ -40,10 +43,8 @@ async function store(t: TestApp, fields: { name: string; keepForFutureRoles?: bo
   return row;
 }
 
-const stored = (t: TestApp) => {
-  const dir = path.join(t.dataDir, "files", "resumes");
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+/** The CVs in the store (on disk, any temporary too). */
+const stored = (t: TestApp) => storedNames(t.app, "resumes");
 
 describe("application retention on a controlled clock", () => {
   let t: TestApp;
@@ -115,7 +116,7 @@ describe("application retention on a controlled clock", () => {
     const erased = await get(open.id);
     expect(erased).toMatchObject({ name: "", email: "", phone: "", resumePath: null, eraseAfter: null });
     expect(erased.erasedAt).toBe(at(365).toISOString());
-    expect(stored(t)).toEqual([]);
+    expect(await stored(t)).toEqual([]);
     const lines = (await t.app.inject({ url: `/api/applications/${open.id}/activity`, headers: admin })).json();
     expect(lines.at(-1)).toMatchObject({ kind: "erased", actor: null, summary: retentionSummary });
     // An automatic erasure is no admin's action: no audit entry claims one.
@@ -154,14 +155,14 @@ describe("the retention sweep as a service", () => {
     const t = await createTestApp({ applications: { now: () => clock, sweepEveryMs: 50 } });
     try {
       const row = await store(t, { name: "Periodic Pat" });
-      expect(stored(t)).toHaveLength(1);
+      expect(await stored(t)).toEqual([row.resumeKey]);
       clock = new Date(row.appliedAt.getTime() + 400 * DAY);
       await expect
         .poll(async () => (await t.app.db.select().from(jobApplications)).filter((r) => r.erasedAt).length, {
           timeout: 10_000,
         })
         .toBe(1);
-      await expect.poll(() => stored(t).length).toBe(0);
+      await expect.poll(() => stored(t)).toEqual([]);
     } finally {
       await t.close();
     }
@@ -169,11 +170,16 @@ describe("the retention sweep as a service", () => {
 
   it("on shutdown, waits for the sweep that is running", async () => {
     const database = await createTestDatabase();
+    // A DATA_DIR of the test's own (on disk) and a store opened beside the app's: both outlive it.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "nb-retention-"));
+    const env = { DATA_DIR: dataDir, ...testStorageEnv() };
+    const objects = objectStoreOf(loadConfig({ NODE_ENV: "test", ...env }));
     let clock = new Date();
-    const t = await createTestApp({ database, applications: { now: () => clock } });
+    const t = await createTestApp({ database, env, applications: { now: () => clock } });
     try {
       const rows = [];
       for (let i = 0; i < 40; i++) rows.push(await store(t, { name: `Leaving ${i}` }));
+      expect(await stored(t)).toHaveLength(40);
       clock = new Date(Math.max(...rows.map((row) => row.appliedAt.getTime())) + 400 * DAY);
       const sweeping = t.app.applicationRetention.sweep();
       await t.close();
@@ -181,8 +187,13 @@ describe("the retention sweep as a service", () => {
       const erased = (await database.db.select().from(jobApplications)).filter((row) => row.erasedAt !== null);
       expect(erased).toHaveLength(40);
       expect(await sweeping).toBe(40);
+      const left = [];
+      for await (const object of objects.list("resumes/")) left.push(object.key);
+      expect(left).toEqual([]);
     } finally {
+      await objects.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -61,8 +61,7 @@ export const applicationRetentionPlugin = fp(
   async (app: FastifyInstance, options: ApplicationRetentionOptions) => {
     const now = options.now ?? (() => new Date());
     const repository = applicationRepository(app.db, { now });
-    const store = resumeFiles(app.config.dataDir);
-    await store.init();
+    const store = resumeFiles(app.storage);
     const task = periodicTask(app, {
       what: "application retention sweep",
       everyMs: options.sweepEveryMs ?? SWEEP_EVERY_MS,
@@ -74,5 +73,5 @@ export const applicationRetentionPlugin = fp(
     });
     app.decorate("applicationRetention", { sweep: task.run });
   },
-  { name: "application-retention", dependencies: ["database"] },
+  { name: "application-retention", dependencies: ["database", "storage"] },
 );

@@ -11,7 +11,7 @@ import {
   uniqueUsername,
 } from "../../../test/helpers/factories.ts";
 import { loginFailures, users } from "../../db/schema.ts";
-import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { accountDelayMs, accountRule, pairRule } from "./login-throttle.ts";
 import { addressRule, DISABLED_LOGIN, INVALID_LOGIN } from "./routes.ts";
 

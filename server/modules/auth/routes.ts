@@ -5,9 +5,9 @@ import { z } from "zod";
 import { currentUserSchema, loginRequestSchema, loginResponseSchema } from "../../../shared/auth.ts";
 import { users } from "../../db/schema.ts";
 import { HttpError, tooManyRequests } from "../../lib/errors.ts";
+import { getDecoyHash, verifyPassword } from "../../lib/password-hashing.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { accessRefusals, currentUser } from "../../plugins/auth.ts";
-import { getDecoyHash, verifyPassword } from "../accounts/passwords.ts";
 import { accountKey, accountRule, type LoginAttempt, loginThrottle, pairRule } from "./login-throttle.ts";
 
 /** Per address: 20 failed logins in 15 minutes. Successful logins do not count (an office shares one address). */

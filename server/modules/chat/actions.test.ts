@@ -4,8 +4,6 @@
  * text and attachment are erased), and replies (a quote of an original in the same conversation).
  * Reactions, mentions and typing: actions-reactions.test.ts.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -281,7 +279,9 @@ describe("DELETE /api/chat/messages/{id}", () => {
     const a = await connect(alice);
     const file = await uploadText(t, alice, "Rebar schedule rev C", "rebar.txt");
     const key = file.fileUrl.slice(chatPaths.chatFilesPrefix.length);
-    const onDisk = path.join(t.dataDir, "chat-files", key);
+    // Asked of the store itself, so the same holds on disk and in S3.
+    const stored = async () => (await t.app.storage.objects.stat(`chat/${key}`)) !== undefined;
+    expect(await stored()).toBe(true);
     const first = await say(a, bob, "", file);
     const second = await say(a, bob, "same file again", file);
     expect(first).toMatchObject({ content: "rebar.txt", fileUrl: file.fileUrl, fileName: "rebar.txt" });
@@ -298,13 +298,13 @@ describe("DELETE /api/chat/messages/{id}", () => {
     });
     // The second message still carries the file.
     expect((await readFile(bob)).statusCode).toBe(200);
-    expect(existsSync(onDisk)).toBe(true);
+    expect(await stored()).toBe(true);
 
     expect((await remove(alice, second.id)).statusCode).toBe(204);
     expect((await readFile(bob)).statusCode).toBe(404);
     expect((await readFile(alice)).statusCode).toBe(404);
     expect(await t.app.db.$count(chatAttachments, eq(chatAttachments.key, key))).toBe(0);
-    expect(existsSync(onDisk)).toBe(false);
+    expect(await stored()).toBe(false);
   });
 
   it("refuses the recipient (403) and those who may not read it (404), the admin included for a private message", async () => {

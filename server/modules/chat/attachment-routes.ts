@@ -1,12 +1,11 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { chatLimits, chatPaths, uploadResultSchema } from "../../../shared/chat.ts";
 import { assertNoControlCharacters } from "../../lib/control-characters.ts";
+import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
-import { attachmentDisposition, sanitizeFileName } from "../../lib/file-names.ts";
+import { sanitizeFileName } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import {
   FileTypeError,
@@ -151,7 +150,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         tags,
         summary: "An attachment (its uploader and the participants of the messages carrying it)",
         params: z.object({ key: z.string().max(100) }),
-        response: { 200: z.unknown().describe("The file"), ...errorResponses(401, 403, 404) },
+        response: { ...downloadResponses("The file"), ...errorResponses(401, 403, 404) },
       },
       handler: async (request, reply) => {
         const user = currentUser(request);
@@ -161,22 +160,13 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
         const fileUrl = `${chatPaths.chatFilesPrefix}${key}`;
         if (!(await repository.canReadAttachment(fileUrl, row.uploaderId, user)))
           throw forbidden(attachmentRefusals.notYours);
-        const file = store.pathOf(key);
-        const info = await stat(file).catch(() => undefined);
-        if (!info?.isFile()) throw notFound("No such attachment.");
-
-        const inline = isInlineType(row.contentType);
-        reply
-          .header("content-type", row.contentType)
-          .header("content-length", info.size)
-          .header("content-disposition", attachmentDisposition(row.fileName, inline ? "inline" : "attachment"))
-          .header("x-content-type-options", "nosniff")
-          .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("cross-origin-resource-policy", "same-origin")
-          .header("cache-control", "private, no-store")
-          .header("referrer-policy", "no-referrer");
-        if (request.method === "HEAD") return reply.send(undefined);
-        return reply.send(createReadStream(file));
+        return sendStoredFile(request, reply, store, key, {
+          name: row.fileName,
+          type: row.contentType,
+          disposition: isInlineType(row.contentType) ? "inline" : "attachment",
+          headers: { "cross-origin-resource-policy": "same-origin" },
+          missing: "No such attachment.",
+        });
       },
     });
   };

@@ -1,5 +1,6 @@
-import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
-import { FileTypeError, SNIFF_BYTES } from "../../lib/uploads.ts";
+import { fileTypeFromBuffer } from "file-type";
+import { detectUpload } from "../../lib/file-types.ts";
+import { FileTypeError, type OpenUpload, SNIFF_BYTES } from "../../lib/uploads.ts";
 
 /**
  * SPEC §5 chat attachments: images, pdf, doc, docx, txt, xls, xlsx, zip, rar, 7z, video, audio,
@@ -89,8 +90,8 @@ export async function checkAttachmentHead(head: Buffer): Promise<void> {
 }
 
 /** The stored content type of a complete upload, or a FileTypeError. */
-export async function classifyAttachment(file: string, head: Buffer): Promise<string> {
-  const detected = await fileTypeFromFile(file).catch(() => undefined);
+export async function classifyAttachment(open: OpenUpload, head: Buffer): Promise<string> {
+  const detected = await detectUpload(open);
   if (detected) {
     if (!binaryTypes.has(detected.ext)) throw new FileTypeError(detected.ext);
     // Old Office files are all CFB: a browser can do nothing better than download them.

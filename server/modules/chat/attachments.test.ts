@@ -3,14 +3,16 @@
  * the participants of the messages that carry them, by bearer token or by the http-only cookie
  * that `<img>` previews use.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { connect as tcpConnect } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ChatMessage, chatDestinations, chatLimits, chatPaths, type UploadResult } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
+import { storesInS3 } from "../../../test/helpers/storage.ts";
 import {
   type RealtimeTestApp,
   type StompTestClient,
@@ -18,6 +20,7 @@ import {
   stompClient,
   uniquePrefix,
   waitFor,
+  waitForAsync,
 } from "../../realtime/test-helpers.ts";
 import { chatRefusals } from "./service.ts";
 
@@ -68,11 +71,24 @@ async function connect(who: Person) {
   return { client, errors };
 }
 
-const storedFiles = () =>
-  readdirSync(path.join(t.dataDir, "chat-files")).filter((name) => !name.startsWith(".upload-"));
+/** The names of the attachments in the store, as the store itself tells (on disk or in S3). */
+async function storedFiles(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const object of t.app.storage.objects.list("chat/")) names.push(object.key.slice("chat/".length));
+  return names.sort();
+}
+
+/** On disk, the temporary files of puts under way or cut off (and of their types); S3 keeps none to see. */
+function temporaryFiles(): string[] {
+  if (storesInS3()) return [];
+  const dir = path.join(t.dataDir, "files", "chat");
+  return [dir, path.join(dir, ".types")]
+    .filter((folder) => existsSync(folder))
+    .flatMap((folder) => readdirSync(folder).filter((name) => name.startsWith(".upload-")));
+}
 
 beforeAll(async () => {
-  t = await startApp({ redisKeyPrefix: uniquePrefix("chat-files") }, { database });
+  t = await startApp({ redisKeyPrefix: uniquePrefix("chat-attachments") }, { database });
   [alice, bob, carol] = [await person(), await person(), await person()];
   admin = { username: "admin", token: await adminToken(t) };
 });
@@ -88,6 +104,9 @@ describe("POST /upload", () => {
     const result = await uploaded(alice, samples.png, "../../etc/site plan.txt");
     expect(result.fileUrl).toMatch(/^\/api\/chat\/files\/[A-Za-z0-9_-]{32}$/);
     expect(result).toMatchObject({ fileType: "image/png", fileName: "site plan.txt" });
+    const key = result.fileUrl.slice(chatPaths.chatFilesPrefix.length);
+    expect(await storedFiles()).toContain(key);
+    expect(await t.app.storage.objects.stat(`chat/${key}`)).toMatchObject({ size: samples.png.length });
     for (const [file, name, type] of [
       [samples.pdf, "spec.pdf", "application/pdf"],
       [samples.docx, "rfi.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
@@ -101,7 +120,7 @@ describe("POST /upload", () => {
   });
 
   it("refuses executables and unknown binary content (415), empty or missing files (400), and strangers (401)", async () => {
-    const before = storedFiles().length;
+    const before = await storedFiles();
     for (const [file, name] of [
       [samples.exe, "photo.png"],
       [samples.elf, "notes.txt"],
@@ -121,23 +140,117 @@ describe("POST /upload", () => {
     });
     expect(missing.statusCode).toBe(400);
     expect((await upload(undefined, samples.png, "x.png")).statusCode).toBe(401);
-    expect(storedFiles().length).toBe(before);
+    expect(await storedFiles()).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
   });
 
   it("enforces 50 MB: one byte more is a 413 and leaves nothing behind", async () => {
-    const before = storedFiles().length;
+    const before = await storedFiles();
     const big = Buffer.alloc(chatLimits.maxAttachmentBytes + 1, 0x41);
     const response = await upload(alice, big, "huge.txt");
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/50 MB/);
-    expect(storedFiles().length).toBe(before);
-    expect(readdirSync(path.join(t.dataDir, "chat-files")).some((name) => name.startsWith(".upload-"))).toBe(false);
+    expect(await storedFiles()).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
     const exact = await upload(alice, Buffer.alloc(chatLimits.maxAttachmentBytes, 0x41), "limit.txt");
     expect(exact.statusCode).toBe(201);
+  });
+
+  it("an upload the client cuts off half-way leaves nothing in the store, and the server goes on answering", async () => {
+    const before = await storedFiles();
+    // A PNG head, so the upload passes the first check and is being written when the client goes.
+    const file = Buffer.concat([samples.png, Buffer.alloc(2 * 1024 * 1024, 0x41)]);
+    const form = multipart([{ name: "file", value: file, fileName: "cut.png", contentType: "image/png" }]);
+    const body = form.payload as Buffer;
+    // Calls through: it only tells when the store starts writing this upload and how that ends.
+    const put = vi.spyOn(t.app.storage.objects, "put");
+    try {
+      const socket = tcpConnect(t.port, "127.0.0.1");
+      socket.on("error", () => {});
+      await new Promise<void>((resolve) => socket.once("connect", resolve));
+      socket.write(
+        [
+          `POST ${chatPaths.upload} HTTP/1.1`,
+          "Host: localhost",
+          `Authorization: Bearer ${alice.token}`,
+          `Content-Type: ${form.headers["content-type"]}`,
+          `Content-Length: ${body.length}`,
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      socket.write(body.subarray(0, body.length / 2));
+      await waitFor(
+        () => put.mock.calls.some(([key]) => key.startsWith("chat/")),
+        10_000,
+        "the store to start writing",
+      );
+      const writing = put.mock.results.at(-1)?.value as Promise<unknown>;
+      socket.destroy();
+      // Whether the cut-off put fails or completes (to be removed by the route), it must end.
+      await Promise.race([
+        writing.catch(() => undefined),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("the cut-off put never ended")), 10_000)),
+      ]);
+    } finally {
+      put.mockRestore();
+    }
+    await waitForAsync(
+      async () => JSON.stringify(await storedFiles()) === JSON.stringify(before) && temporaryFiles().length === 0,
+      10_000,
+      "the cut-off upload to leave nothing behind",
+    );
+    expect(await storedFiles()).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
+
+    // The next upload, over a new connection, goes through.
+    const next = multipart([{ name: "file", value: samples.png, fileName: "after.png", contentType: "image/png" }]);
+    const response = await fetch(`http://127.0.0.1:${t.port}${chatPaths.upload}`, {
+      method: "POST",
+      headers: { ...next.headers, ...authHeader(alice.token) },
+      body: new Uint8Array(next.payload),
+    });
+    expect(response.status).toBe(201);
+    const { fileUrl } = (await response.json()) as UploadResult;
+    expect(await storedFiles()).toEqual([...before, fileUrl.slice(chatPaths.chatFilesPrefix.length)].sort());
   });
 });
 
 describe("reading attachments", () => {
+  it("serves an inline image with a single Range (206, those bytes), its headers kept", async () => {
+    const { fileUrl } = await uploaded(alice, samples.png, "elevation.png");
+    const part = await t.app.inject({
+      method: "GET",
+      url: fileUrl,
+      headers: { ...authHeader(alice.token), range: "bytes=0-9" },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-9/${samples.png.length}`);
+    expect(part.headers["content-length"]).toBe("10");
+    expect(part.rawPayload.equals(samples.png.subarray(0, 10))).toBe(true);
+    expect(part.headers["content-type"]).toBe("image/png");
+    expect(part.headers["content-disposition"]).toMatch(/^inline/);
+    expect(part.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(part.headers["x-content-type-options"]).toBe("nosniff");
+
+    const whole = await fetchFile(fileUrl, alice);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["accept-ranges"]).toBe("bytes");
+    expect(whole.rawPayload.equals(samples.png)).toBe(true);
+    const past = await t.app.inject({
+      method: "GET",
+      url: fileUrl,
+      headers: { ...authHeader(alice.token), range: `bytes=${samples.png.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${samples.png.length}`);
+    // The Range does not get round the access rule.
+    expect(
+      (await t.app.inject({ method: "GET", url: fileUrl, headers: { ...authHeader(bob.token), range: "bytes=0-9" } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it("only the uploader reads an attachment nobody has been sent", async () => {
     const { fileUrl } = await uploaded(alice, samples.png, "draft.png");
     expect((await fetchFile(fileUrl, alice)).statusCode).toBe(200);
@@ -264,7 +377,7 @@ describe("deleting a group", () => {
       fileUrl: alsoPrivate.fileUrl,
     });
     const keyOf = (fileUrl: string) => fileUrl.slice(chatPaths.chatFilesPrefix.length);
-    expect(storedFiles()).toEqual(expect.arrayContaining([keyOf(onlyHere.fileUrl), keyOf(alsoPrivate.fileUrl)]));
+    expect(await storedFiles()).toEqual(expect.arrayContaining([keyOf(onlyHere.fileUrl), keyOf(alsoPrivate.fileUrl)]));
 
     const deleted = await t.app.inject({
       method: "DELETE",
@@ -272,9 +385,9 @@ describe("deleting a group", () => {
       headers: authHeader(admin.token),
     });
     expect(deleted.statusCode).toBe(204);
-    expect(storedFiles()).not.toContain(keyOf(onlyHere.fileUrl));
+    expect(await storedFiles()).not.toContain(keyOf(onlyHere.fileUrl));
     expect((await fetchFile(onlyHere.fileUrl, alice)).statusCode).toBe(404);
-    expect(storedFiles()).toContain(keyOf(alsoPrivate.fileUrl));
+    expect(await storedFiles()).toContain(keyOf(alsoPrivate.fileUrl));
     expect((await fetchFile(alsoPrivate.fileUrl, bob)).statusCode).toBe(200);
   });
 });

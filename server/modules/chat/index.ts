@@ -12,9 +12,9 @@ import {
 } from "../../../shared/chat.ts";
 import { chatAttachments } from "../../db/schema.ts";
 import { controlCharacterPaths } from "../../lib/control-characters.ts";
+import { moveLegacyFiles } from "../../lib/legacy-files.ts";
 import { periodicTask } from "../../lib/periodic-task.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
-import { uploadStore } from "../../lib/uploads.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import { actionRoutes } from "./action-routes.ts";
 import { ChatActions } from "./actions.ts";
@@ -90,8 +90,9 @@ export const chatModule = fp<ChatModuleOptions>(
       { ...defaultRateLimit, ...options.rateLimit },
       { exclusive: app.database.driver === "pglite" },
     );
-    const store = uploadStore(path.join(app.config.dataDir, "chat-files"));
-    await store.init();
+    const store = app.storage.files("chat");
+    // Attachments kept before the object store (DATA_DIR/chat-files) move into it once.
+    await moveLegacyFiles(path.join(app.config.dataDir, "chat-files"), store, keysIn(app.db, chatAttachments.key), log);
     const push = new PushService({
       keys: vapidKeys(app.config.dataDir, app.config.vapid),
       repository,
@@ -166,12 +167,11 @@ export const chatModule = fp<ChatModuleOptions>(
     const sweep = async () => {
       const keys = await repository.removeUnsentAttachments(new Date(Date.now() - UNSENT_ATTACHMENT_TTL_MS));
       await Promise.all(keys.map((key) => store.remove(key)));
-      await store.removeStaleTemps();
       if (keys.length > 0) log.info({ removed: keys.length }, "unsent chat attachments removed");
     };
     app.addHook("onReady", async () => {
       // Before serving: attachment files whose row never committed (or was deleted) before a crash.
-      await reconcileUploads(store, keysIn(app.db, chatAttachments.key), { log });
+      await reconcileUploads(store, keysIn(app.db, chatAttachments.key), { before: app.storage.orphansBefore(), log });
     });
     // Registered after the reconciliation: its first run comes once that is done.
     periodicTask(app, { what: "chat sweep", everyMs: SWEEP_EVERY_MS, task: sweep });

@@ -1,4 +1,5 @@
 import { chatLimits } from "../../../shared/chat.ts";
+import { escapeHtml } from "../../lib/html-page.ts";
 
 /** A search's words: what is matched exactly, and the last word, matched as a prefix (DESIGN §10). */
 export interface SearchTerms {
@@ -34,9 +35,6 @@ export function toTsQuery(terms: SearchTerms): string {
   if (terms.prefix !== undefined) parts.push(`'${terms.prefix}':*`);
   return parts.join(" & ");
 }
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 const isHit = (word: string, terms: SearchTerms) => {
   const lower = word.toLowerCase();

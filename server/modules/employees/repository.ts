@@ -3,10 +3,10 @@ import type { Employee, EmployeeStatus } from "../../../shared/employees.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { hashPassword } from "../../lib/password-hashing.ts";
 import { assertNewPassword } from "../../lib/password-policy.ts";
 import { isUniqueViolation } from "../../lib/schemas.ts";
 import type { AccountEvents } from "../../plugins/account-events.ts";
-import { hashPassword } from "../accounts/passwords.ts";
 
 /** The columns an Employee is made of: password hashes and token versions never leave the table. */
 const employeeColumns = {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -9,6 +9,9 @@ import { sharedFileSchema } from "../../../shared/files.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { objectStoreOf, testStorageEnv } from "../../../test/helpers/storage.ts";
+import { storedContent, storedKeys } from "../../../test/helpers/stored-files.ts";
+import { loadConfig } from "../../config.ts";
 import { sharedFiles } from "../../db/schema.ts";
 import { shareStorage } from "./storage.ts";
 import { sweepExpiredShares } from "./sweeper.ts";
@@ -49,23 +52,18 @@ function multipart(parts: Part[], options: { truncate?: boolean } = {}) {
   };
 }
 
-const filesUnder = (dir: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.join(entry.parentPath, entry.name))
-    : [];
-
 describe("admin file shares", () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let sharesDir: string;
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_ORIGIN: "https://files.example.com/" } });
     admin = authHeader(await adminToken(t));
-    sharesDir = path.join(t.dataDir, "files", "shares");
   });
   afterAll(async () => t.close());
+
+  /** What the shares namespace holds (on disk, temporaries too): asked of the store, disk or S3. */
+  const shares = () => storedKeys(t.app, "shares");
+  const isStored = async (token: string) => (await t.app.storage.objects.stat(`shares/${token}`)) !== undefined;
 
   const upload = (parts: Part[], headers: Record<string, string> = admin) => {
     const body = multipart(parts);
@@ -96,7 +94,7 @@ describe("admin file shares", () => {
     const expiry = new Date(body.expiryDate).getTime();
     expect(expiry).toBeGreaterThanOrEqual(started + 90 * 60_000);
     expect(expiry).toBeLessThan(Date.now() + 90 * 60_000 + 1000);
-    expect(existsSync(path.join(sharesDir, tokenOf(body.fileUrl)))).toBe(true);
+    expect(await storedContent(t.app, `shares/${tokenOf(body.fileUrl)}`)).toEqual(png);
   });
 
   it("accepts the fields in either order and gives every upload a different token", async () => {
@@ -137,6 +135,85 @@ describe("admin file shares", () => {
     expect(response.body).toBe("");
   });
 
+  describe("byte ranges (one range per request, so a large download can resume)", () => {
+    // Big enough that a range crosses the store's read chunks (64 KiB on disk).
+    const content = randomBytes(200_000);
+    let url = "";
+    beforeAll(async () => {
+      url = new URL((await uploadFile(content, "big.bin")).json().fileUrl).pathname;
+    });
+    const get = (range?: string, extra: Record<string, string> = {}) =>
+      t.app.inject({ url, headers: { ...(range === undefined ? {} : { range }), ...extra } });
+    const expectPart = async (range: string, start: number, end: number) => {
+      const response = await get(range);
+      expect(response.statusCode, range).toBe(206);
+      expect(response.headers["content-range"], range).toBe(`bytes ${start}-${end}/${content.length}`);
+      expect(response.headers["content-length"], range).toBe(String(end - start + 1));
+      expect(response.headers["accept-ranges"], range).toBe("bytes");
+      expect(response.headers["content-disposition"], range).toMatch(/^attachment;/);
+      expect(response.headers["x-content-type-options"], range).toBe("nosniff");
+      expect(Buffer.compare(response.rawPayload, content.subarray(start, end + 1)), range).toBe(0);
+    };
+
+    it("answers bytes=0-3 with 206, its content-range and exactly those bytes", async () => {
+      await expectPart("bytes=0-3", 0, 3);
+      await expectPart("bytes=65530-65545", 65530, 65545);
+      await expectPart(`bytes=${content.length - 1}-${content.length - 1}`, content.length - 1, content.length - 1);
+    });
+
+    it("answers a suffix (bytes=-3) with the last bytes, and one longer than the file with all of it", async () => {
+      await expectPart("bytes=-3", content.length - 3, content.length - 1);
+      await expectPart(`bytes=-${content.length + 10}`, 0, content.length - 1);
+    });
+
+    it("answers an open end (bytes=5-) up to the last byte, and an end past it clamped", async () => {
+      await expectPart("bytes=5-", 5, content.length - 1);
+      await expectPart(`bytes=199990-${content.length + 1000}`, 199990, content.length - 1);
+    });
+
+    it("answers 416 with content-range bytes */size for a start at or past the end", async () => {
+      for (const range of [
+        `bytes=${content.length}-`,
+        `bytes=${content.length + 5}-${content.length + 9}`,
+        "bytes=-0",
+      ]) {
+        const response = await get(range);
+        expect(response.statusCode, range).toBe(416);
+        expect(response.headers["content-range"], range).toBe(`bytes */${content.length}`);
+        expect(response.json(), range).toEqual({ message: expect.any(String) });
+        expect(response.headers["content-disposition"], range).toBeUndefined();
+      }
+    });
+
+    it("sends the whole file (200) for a malformed, multi-range or conditional range", async () => {
+      const ignored: [string, Record<string, string>?][] = [
+        ["bytes=abc"],
+        ["bytes=3-1"],
+        ["bytes=-"],
+        ["items=0-3"],
+        ["bytes=0-3,5-7"],
+        ["bytes=0-3, -2"],
+        ["bytes=0-3", { "if-range": '"some-etag"' }],
+      ];
+      for (const [range, extra] of ignored) {
+        const response = await get(range, extra);
+        expect(response.statusCode, range).toBe(200);
+        expect(response.headers["content-range"], range).toBeUndefined();
+        expect(response.headers["content-length"], range).toBe(String(content.length));
+        expect(Buffer.compare(response.rawPayload, content), range).toBe(0);
+      }
+    });
+
+    it("answers HEAD with the headers (content-length, accept-ranges) and no body", async () => {
+      const response = await t.app.inject({ method: "HEAD", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-length"]).toBe(String(content.length));
+      expect(response.headers["accept-ranges"]).toBe("bytes");
+      expect(response.headers["content-type"]).toBe("application/octet-stream");
+      expect(response.rawPayload).toHaveLength(0);
+    });
+  });
+
   it("decides the type from the content, never from the name or the declared type", async () => {
     const html = await upload([
       { name: "expiryMinutes", value: "60" },
@@ -173,12 +250,14 @@ describe("admin file shares", () => {
     }
     const long = await uploadFile(Buffer.from("x"), `${"n".repeat(300)}.pdf`);
     expect(long.json().fileName).toBe(`${"n".repeat(196)}.pdf`);
-    // Only tokens on disk, whatever the names were.
-    for (const file of filesUnder(sharesDir)) expect(path.basename(file)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Only tokens in the store, whatever the names were.
+    const stored = await shares();
+    expect(stored.length).toBeGreaterThanOrEqual(cases.length + 1);
+    for (const key of stored) expect(key).toMatch(/^shares\/[A-Za-z0-9_-]{32}$/);
   });
 
   it("answers 400 {message, errors} for a bad expiry or a missing, empty or extra file, leaving nothing behind", async () => {
-    const before = filesUnder(sharesDir).length;
+    const before = await shares();
     for (const expiry of ["0", "-5", "1.5", "abc", "", "525601", "1e9"]) {
       const response = await uploadFile(Buffer.from("data"), "a.txt", expiry);
       expect(response.statusCode, expiry).toBe(400);
@@ -203,7 +282,7 @@ describe("admin file shares", () => {
       { name: "file", value: Buffer.from("two"), fileName: "2.txt" },
     ]);
     expect(two.statusCode).toBe(400);
-    expect(filesUnder(sharesDir).length).toBe(before);
+    expect(await shares()).toEqual(before);
   });
 
   it("answers 415 for a body that is not multipart, and 400 for a broken multipart body", async () => {
@@ -216,7 +295,7 @@ describe("admin file shares", () => {
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({ message: expect.any(String) });
 
-    const before = filesUnder(sharesDir).length;
+    const before = await shares();
     const broken = multipart(
       [
         { name: "expiryMinutes", value: "60" },
@@ -231,11 +310,11 @@ describe("admin file shares", () => {
       payload: broken.payload,
     });
     expect(response.statusCode).toBe(400);
-    expect(filesUnder(sharesDir).length).toBe(before);
+    expect(await shares()).toEqual(before);
   });
 
   it("removes the partial file when the upload is aborted midway", async () => {
-    const before = filesUnder(sharesDir).length;
+    const before = await shares();
     const body = multipart([
       { name: "expiryMinutes", value: "60" },
       { name: "file", value: randomBytes(200_000), fileName: "aborted.bin" },
@@ -260,7 +339,7 @@ describe("admin file shares", () => {
       })
       .catch((error: Error) => error);
     if (!(response instanceof Error)) expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    await expect.poll(() => filesUnder(sharesDir).length).toBe(before);
+    await expect.poll(() => shares()).toEqual(before);
   });
 
   it("lists shares that have not expired, newest first", async () => {
@@ -298,14 +377,16 @@ describe("admin file shares", () => {
     }
   });
 
-  it("deletes a share (204): the file leaves the disk and the link answers 404", async () => {
+  it("deletes a share (204): the file leaves the store and the link answers 410 for good", async () => {
     const { id, fileUrl } = (await uploadFile(Buffer.from("to delete"), "d.txt")).json();
-    const file = path.join(sharesDir, tokenOf(fileUrl));
-    expect(existsSync(file)).toBe(true);
+    const token = tokenOf(fileUrl);
+    expect(await isStored(token)).toBe(true);
     const response = await t.app.inject({ method: "DELETE", url: `/api/admin/files/${id}`, headers: admin });
     expect(response.statusCode).toBe(204);
-    expect(existsSync(file)).toBe(false);
-    expect((await t.app.inject({ url: new URL(fileUrl).pathname })).statusCode).toBe(404);
+    expect(await isStored(token)).toBe(false);
+    const link = await t.app.inject({ url: new URL(fileUrl).pathname });
+    expect(link.statusCode).toBe(410);
+    expect(link.json()).toEqual({ message: "This file is no longer shared." });
     expect((await t.app.inject({ method: "DELETE", url: `/api/admin/files/${id}`, headers: admin })).statusCode).toBe(
       404,
     );
@@ -320,7 +401,7 @@ describe("admin file shares", () => {
       { name: "expiryMinutes", value: "60" },
       { name: "file", value: Buffer.from("x"), fileName: "x.txt" },
     ]);
-    const before = filesUnder(sharesDir).length;
+    const before = await shares();
     for (const headers of [authHeader(token), {}]) {
       const expected = "authorization" in headers ? 403 : 401;
       const uploadResponse = await t.app.inject({
@@ -333,35 +414,26 @@ describe("admin file shares", () => {
       expect((await t.app.inject({ url: "/api/admin/files", headers })).statusCode).toBe(expected);
       expect((await t.app.inject({ method: "DELETE", url: "/api/admin/files/1", headers })).statusCode).toBe(expected);
     }
-    expect(filesUnder(sharesDir).length).toBe(before);
+    expect(await shares()).toEqual(before);
   });
 
-  it("sweeps expired shares' files from the disk (their links answer 410 for good), and stale partial uploads", async () => {
+  it("sweeps expired shares' files from the store (their links answer 410 for good)", async () => {
     const keep = (await uploadFile(Buffer.from("keep"), "keep.txt")).json();
     const drop = (await uploadFile(Buffer.from("drop"), "drop.txt")).json();
     await t.app.db
       .update(sharedFiles)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(sharedFiles.id, drop.id));
-    const staleTemp = path.join(sharesDir, ".upload-stale");
-    writeFileSync(staleTemp, "partial");
-    const old = new Date(Date.now() - 7 * 3600_000);
-    utimesSync(staleTemp, old, old);
-    const freshTemp = path.join(sharesDir, ".upload-fresh");
-    writeFileSync(freshTemp, "in progress");
 
-    const removed = await sweepExpiredShares(t.app, shareStorage(t.dataDir));
+    const removed = await sweepExpiredShares(t.app, shareStorage(t.app.storage));
     expect(removed).toBeGreaterThanOrEqual(1);
-    expect(existsSync(path.join(sharesDir, tokenOf(drop.fileUrl)))).toBe(false);
+    expect(await isStored(tokenOf(drop.fileUrl))).toBe(false);
     const [swept] = await t.app.db.select().from(sharedFiles).where(eq(sharedFiles.id, drop.id));
     expect(swept?.fileErasedAt).toBeInstanceOf(Date);
     // Swept or not, an expired link is gone for good (410), not unknown (404); a second sweep finds nothing.
     expect((await t.app.inject({ method: "GET", url: `/share/${tokenOf(drop.fileUrl)}` })).statusCode).toBe(410);
-    expect(await sweepExpiredShares(t.app, shareStorage(t.dataDir))).toBe(0);
-    expect(existsSync(path.join(sharesDir, tokenOf(keep.fileUrl)))).toBe(true);
-    expect(existsSync(staleTemp)).toBe(false);
-    expect(existsSync(freshTemp)).toBe(true);
-    rmSync(freshTemp);
+    expect(await sweepExpiredShares(t.app, shareStorage(t.app.storage))).toBe(0);
+    expect(await storedContent(t.app, `shares/${tokenOf(keep.fileUrl)}`)).toEqual(Buffer.from("keep"));
   });
 });
 
@@ -413,12 +485,12 @@ describe("file share size limit", () => {
     const tooLarge = await send(limit + 1);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ message: "The file is larger than the 51.2 KB limit." });
-    expect(filesUnder(path.join(t.dataDir, "files"))).toEqual([]);
+    expect(await storedKeys(t.app)).toEqual([]);
     expect(await t.app.db.select().from(sharedFiles)).toEqual([]);
 
     const muchTooLarge = await send(limit * 4);
     expect(muchTooLarge.statusCode).toBe(413);
-    expect(filesUnder(path.join(t.dataDir, "files"))).toEqual([]);
+    expect(await storedKeys(t.app)).toEqual([]);
 
     const exactly = await send(limit);
     expect(exactly.statusCode).toBe(201);
@@ -429,11 +501,12 @@ describe("file share size limit", () => {
 describe("file share sweeper at start", () => {
   it("erases the files of shares that expired while the server was down, as soon as it starts", async () => {
     const database = await createTestDatabase();
-    const dataDir = path.join(tmpdir(), `nb-sweep-${randomBytes(6).toString("hex")}`);
-    const sharesDir = path.join(dataDir, "files", "shares");
-    mkdirSync(sharesDir, { recursive: true });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "nb-sweep-"));
+    // Both runs on the same store: the same DATA_DIR, or the same prefix of the run's bucket.
+    const env = { DATA_DIR: dataDir, ...testStorageEnv() };
+    const objects = objectStoreOf(loadConfig({ NODE_ENV: "test", ...env }));
     try {
-      const first = await createTestApp({ database, env: { DATA_DIR: dataDir } });
+      const first = await createTestApp({ database, env });
       const headers = authHeader(await adminToken(first));
       const body = multipart([
         { name: "expiryMinutes", value: "1" },
@@ -448,14 +521,16 @@ describe("file share sweeper at start", () => {
       const token = (uploaded.json().fileUrl as string).split("/share/")[1] ?? "";
       await first.close();
       await database.db.update(sharedFiles).set({ expiresAt: new Date(Date.now() - 1000) });
-      expect(existsSync(path.join(sharesDir, token))).toBe(true);
+      expect(await objects.stat(`shares/${token}`)).toMatchObject({ size: "short-lived".length });
 
-      const second = await createTestApp({ database, env: { DATA_DIR: dataDir } });
-      expect(existsSync(path.join(sharesDir, token))).toBe(false);
+      const second = await createTestApp({ database, env });
+      expect(await objects.stat(`shares/${token}`)).toBeUndefined();
+      expect(await storedKeys(second.app, "shares")).toEqual([]);
       expect((await database.db.select().from(sharedFiles))[0]?.fileErasedAt).toBeInstanceOf(Date);
       expect((await second.app.inject({ method: "GET", url: `/share/${token}` })).statusCode).toBe(410);
       await second.close();
     } finally {
+      await objects.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,10 +1,10 @@
-import path from "node:path";
 import type { Readable } from "node:stream";
-import { isStorageKey, newStorageKey, uploadStore } from "../../lib/uploads.ts";
+import { isStorageKey, newStorageKey, type UploadStore } from "../../lib/uploads.ts";
+import type { Storage } from "../../plugins/storage.ts";
 
 export { FileTooLargeError } from "../../lib/uploads.ts";
 
-/** 192 random bits, base64url: the public link's secret and the file's storage key. */
+/** 192 random bits, base64url: the public link's secret and the file's storage name. */
 export const newShareToken = newStorageKey;
 export const isShareToken = isStorageKey;
 
@@ -14,18 +14,16 @@ export interface StoredUpload {
   contentType: string;
 }
 
-/** Shared files on disk: DATA_DIR/files/shares/<token>. Names never reach the file system. */
-export function shareStorage(dataDir: string) {
-  const store = uploadStore(path.join(dataDir, "files", "shares"));
+/** Shared files in the object store: `shares/<token>`. Names never reach the store. */
+export function shareStorage(storage: Storage) {
+  const store = storage.files("shares");
 
   return {
-    dir: store.dir,
-    pathOf: store.pathOf,
-    init: store.init,
+    store,
 
     /**
-     * Streams an upload to a temporary file, then renames it to its token. `truncated()` says
-     * whether the source stopped at its size limit. On any failure nothing is left behind.
+     * Streams an upload into the store under a new token. `truncated()` says whether the source
+     * stopped at its size limit. On any failure nothing is left behind.
      */
     async save(source: Readable, truncated: () => boolean): Promise<StoredUpload> {
       const saved = await store.save(source, { truncated });
@@ -33,10 +31,8 @@ export function shareStorage(dataDir: string) {
     },
 
     remove: store.remove,
-
-    /** Deletes temporary files of uploads that never finished (the process died mid-upload). */
-    removeStaleTemps: store.removeStaleTemps,
   };
 }
 
 export type ShareStorage = ReturnType<typeof shareStorage>;
+export type { UploadStore };

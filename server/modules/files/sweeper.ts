@@ -29,7 +29,6 @@ export async function sweepExpiredShares(
     total += expired.length;
     if (expired.length < 500) break;
   }
-  await storage.removeStaleTemps(now.getTime());
   return total;
 }
 
@@ -39,10 +38,12 @@ export async function sweepExpiredShares(
  * when the app closes.
  */
 export async function shareSweeper(app: FastifyInstance) {
-  const storage = shareStorage(app.config.dataDir);
-  await storage.init();
+  const storage = shareStorage(app.storage);
   app.addHook("onReady", async () => {
-    await reconcileUploads(storage, keysIn(app.db, sharedFiles.token), { log: app.log });
+    await reconcileUploads(storage.store, keysIn(app.db, sharedFiles.token), {
+      before: app.storage.orphansBefore(),
+      log: app.log,
+    });
   });
   // Registered after the reconciliation: its first run comes once that is done.
   periodicTask(app, {

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/quote-requests.ts";
 import type { Db } from "../../db/client.ts";
 import { quoteRequests } from "../../db/schema.ts";
-import { sendCsv, sendStoredFile } from "../../lib/downloads.ts";
+import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
@@ -31,11 +31,13 @@ export interface QuoteRequestsModuleOptions {
  */
 export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleOptions> = async (app, options) => {
   const repository = quoteRequestRepository(app.db, { now: options.now });
-  const files = quoteRequestFiles(app.config.dataDir);
-  await files.init();
+  const files = quoteRequestFiles(app.storage);
   // Files whose row never committed (or whose row was deleted) before a crash are not kept.
   app.addHook("onReady", async () => {
-    await reconcileUploads(files, keysIn(app.db, quoteRequests.fileKey), { log: app.log });
+    await reconcileUploads(files, keysIn(app.db, quoteRequests.fileKey), {
+      before: app.storage.orphansBefore(),
+      log: app.log,
+    });
   });
 
   const admin = { access: "admin" } as const;
@@ -189,13 +191,16 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
         tags,
         summary: "The file attached to a quote request (as an attachment)",
         params,
-        response: { 200: z.unknown().describe("The file"), ...errorResponses(400, 401, 403, 404) },
+        response: { ...downloadResponses("The file"), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const row = await repository.view(request.params.id);
       if (!row?.fileKey) throw notFound(row ? "This request has no file." : notFoundMessage);
-      return sendStoredFile(reply, files, row.fileKey, row.fileName ?? "file", row.fileType ?? "");
+      return sendStoredFile(request, reply, files, row.fileKey, {
+        name: row.fileName ?? "file",
+        type: row.fileType ?? "",
+      });
     },
   );
 

@@ -4,7 +4,6 @@ import site from "../../../content/site.json" with { type: "json" };
 import { leadFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/leads.ts";
 import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
 import { quoteTypes } from "../../lib/file-types.ts";
-import { periodicTask } from "../../lib/periodic-task.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { formatSize } from "../../lib/uploads.ts";
@@ -12,8 +11,6 @@ import { quoteConfirmation, quoteNotification } from "./emails.ts";
 import { quoteRequestFiles, quoteRequestRepository } from "./repository.ts";
 
 export const quoteCreatedMessage = "Your inquiry has been submitted successfully!";
-/** Temporary files of uploads cut off by a crash are cleared now and then. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * The website's quote request form (SPEC §7, DESIGN §5, §11): stored before the answer, then the
@@ -22,9 +19,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const quoteRequests = quoteRequestRepository(app.db);
-  const files = quoteRequestFiles(config.dataDir);
-  await files.init();
-  periodicTask(app, { what: "quote upload sweep", everyMs: SWEEP_EVERY_MS, task: () => files.removeStaleTemps() });
+  const files = quoteRequestFiles(app.storage);
   // Multipart only in this scope; the file's limit is given when the form is read.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxQuoteFileBytes, files: 3, parts: 40 } });
   // PUBLIC_ORIGIN, never the request's Host: a forged Host must not end up in the sales e-mail.

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, asc, desc, eq, ilike, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { QuoteFields } from "../../../shared/leads.ts";
@@ -21,7 +20,8 @@ import {
   users,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { type SavedUpload, uploadStore } from "../../lib/uploads.ts";
+import type { SavedUpload } from "../../lib/uploads.ts";
+import type { Storage } from "../../plugins/storage.ts";
 import {
   type ActivityInput,
   type Actor,
@@ -37,7 +37,7 @@ export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 export type QuoteRequestView = QuoteRequestRow & { assignee: string | null; related: number };
 
 /** Where quote attachments are stored (the public form writes them, admins read them). */
-export const quoteRequestFiles = (dataDir: string) => uploadStore(path.join(dataDir, "files", "quotes"));
+export const quoteRequestFiles = (storage: Storage) => storage.files("quotes");
 
 export const notFoundMessage = "No such quote request.";
 const lostReasonRequired = "Say why it was lost";
