@@ -112,7 +112,7 @@ test.describe("admin works employee accounts", () => {
     await phone.close();
   });
 
-  test("shares a file by a link that works without login and stops working after delete", async ({
+  test("shares a file by a link that works without login and ends for good when sharing stops", async ({
     page,
     playwright,
     consoleErrors,
@@ -144,14 +144,18 @@ test.describe("admin works employee accounts", () => {
     expect(await download.text()).toBe(content);
     expect(download.headers()["content-disposition"]).toContain("attachment");
 
-    // Deleted: the link stops working.
-    await page.getByRole("button", { name: `Delete ${fileName}` }).click();
+    // The admin sees the download counted (the list is read again on a reload).
+    await page.reload();
+    await expect(row.getByText("1 download", { exact: true })).toBeVisible(dashboardLoad);
+
+    // Revoked: the link answers 410 for good.
+    await page.getByRole("button", { name: `Stop sharing ${fileName}` }).click();
     await page
       .getByRole("alertdialog")
-      .getByRole("button", { name: /^Delete/ })
+      .getByRole("button", { name: /^Stop sharing/ })
       .click();
     await expect(page.getByRole("button", { name: `Copy link to ${fileName}` })).toBeHidden();
-    expect((await anonymous.get(link as string)).status()).toBe(404);
+    expect((await anonymous.get(link as string)).status()).toBe(410);
     await anonymous.dispose();
   });
 });

@@ -29,7 +29,7 @@ export function Field({ label, hint, error, optional, className, children }: Fie
     <div className={cx("min-w-0", className)}>
       <label htmlFor={id} className="block text-sm font-semibold text-steel-800">
         {label}
-        {optional && <span className="ml-1 font-normal text-steel-500">(optional)</span>}
+        {optional && <span className="font-normal text-steel-500"> (optional)</span>}
       </label>
       <div className="mt-1.5">
         {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}

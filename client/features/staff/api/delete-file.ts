@@ -3,7 +3,7 @@ import { apiFetch } from "~/lib/api-client";
 import { staffKeys, staffPaths } from "./paths.ts";
 import type { SharedFile } from "./types.ts";
 
-/** DELETE /api/admin/files/:id (204): the public link stops working at once. */
+/** DELETE /api/admin/files/:id (204): stops sharing: the link answers 410 for good and the file is erased. */
 export const deleteFile = (id: number) => apiFetch<void>(staffPaths.file(id), { method: "DELETE" });
 
 export function useDeleteFile() {

@@ -10,7 +10,7 @@ export {
   type RegisterEmployeeInput,
   type UpdateEmployeeInput,
 } from "../../../../shared/employees.ts";
-export type { SharedFile } from "../../../../shared/files.ts";
+export type { SharedFile, UpdateShare } from "../../../../shared/files.ts";
 export type {
   QuoteRequest,
   QuoteRequestFilters,

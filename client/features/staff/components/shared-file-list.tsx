@@ -22,7 +22,9 @@ import { copyText } from "../lib/copy-text.ts";
 import { expiryText, expiryUrgency } from "../lib/expiry.ts";
 import { messageFrom } from "../lib/messages.ts";
 import { formatBytes } from "../lib/upload.ts";
+import { ExtendShareDialog } from "./extend-share-dialog.tsx";
 import { MessageBanner } from "./message-banner.tsx";
+import { DownloadCount, LastDownload, PasswordLock } from "./share-details.tsx";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -34,7 +36,10 @@ function iconFor(file: SharedFile) {
   return FileIcon;
 }
 
-/** The uploaded files: name, size, a countdown to expiry (updated each minute), copy, open and delete. */
+/**
+ * The shared files: name, size, a countdown to expiry and the downloads so far (updated each minute),
+ * a lock when the link asks for a password; copy, open, extend, and stop sharing.
+ */
 export function SharedFileList() {
   const files = useFiles();
   const now = useNow(60_000);
@@ -50,15 +55,16 @@ export function SharedFileList() {
     else toast({ title: "Could not copy the link", description: file.fileUrl, tone: "error" });
   }
 
-  async function deleteFile(file: SharedFile) {
+  async function stopSharing(file: SharedFile) {
     setMessage(null);
     try {
       await remove.mutateAsync(file.id);
-      setMessage("File deleted successfully.");
-      toast({ title: "File deleted", description: `The link to ${file.fileName} no longer works.` });
+      // The banner is green when its text says "success" (SPEC §8).
+      setMessage(`Stopped sharing ${file.fileName} successfully.`);
+      toast({ title: "Stopped sharing", description: `The link to ${file.fileName} no longer works.` });
     } catch (error) {
-      setMessage(messageFrom(error, "File deletion failed."));
-      toast({ title: "Deletion failed", tone: "error" });
+      setMessage(messageFrom(error, "Could not stop sharing the file."));
+      toast({ title: "Could not stop sharing", tone: "error" });
       throw error;
     }
   }
@@ -110,8 +116,11 @@ export function SharedFileList() {
                     <Icon aria-hidden="true" size={18} />
                   </span>
                   <div className="min-w-0">
-                    <p className="truncate font-semibold text-steel-950" title={file.fileName}>
-                      {file.fileName}
+                    <p className="flex min-w-0 items-center gap-1.5">
+                      <span className="truncate font-semibold text-steel-950" title={file.fileName}>
+                        {file.fileName}
+                      </span>
+                      {file.hasPassword && <PasswordLock />}
                     </p>
                     <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-steel-600">
                       <span>{formatBytes(file.size)}</span>
@@ -129,18 +138,27 @@ export function SharedFileList() {
                         <Clock aria-hidden="true" size={12} />
                         {expiryText(file.expiryDate, now)}
                       </time>
+                      <span aria-hidden="true">·</span>
+                      <DownloadCount file={file} />
                     </p>
+                    {file.lastDownloadAt && (
+                      <p className="mt-1 text-xs text-steel-500">
+                        <LastDownload lastDownloadAt={file.lastDownloadAt} now={now} />
+                      </p>
+                    )}
                   </div>
                 </div>
-                <div className="flex shrink-0 items-center gap-1.5 pl-12 sm:pl-0">
+                <div className="flex flex-wrap items-center gap-1 sm:shrink-0 sm:flex-nowrap sm:gap-1.5">
                   <Button
                     variant="secondary"
                     size="sm"
                     onClick={() => void copyLink(file)}
                     aria-label={`Copy link to ${file.fileName}`}
+                    title="Copy link"
                   >
                     <Copy aria-hidden="true" size={14} />
-                    Copy link
+                    {/* Icon only on the narrowest phones, so a row's four actions stay on one line. */}
+                    <span className="max-[400px]:sr-only">Copy link</span>
                   </Button>
                   <a
                     href={file.fileUrl}
@@ -152,22 +170,23 @@ export function SharedFileList() {
                   >
                     <ExternalLink aria-hidden="true" size={14} />
                   </a>
+                  <ExtendShareDialog file={file} />
                   <ConfirmDialog
                     trigger={
                       <Button
                         variant="ghost"
                         size="sm"
-                        title="Delete file"
-                        aria-label={`Delete ${file.fileName}`}
+                        title="Stop sharing"
+                        aria-label={`Stop sharing ${file.fileName}`}
                         className="px-2.5 text-red-700 hover:bg-red-50 hover:text-red-800"
                       >
                         <Trash2 aria-hidden="true" size={14} />
                       </Button>
                     }
-                    title={`Delete ${file.fileName}?`}
-                    description="The file is removed and its link stops working for everyone who has it."
-                    confirmLabel="Delete file"
-                    onConfirm={() => deleteFile(file)}
+                    title={`Stop sharing ${file.fileName}?`}
+                    description="Its link stops working for good, for everyone who has it, and the file is erased."
+                    confirmLabel="Stop sharing"
+                    onConfirm={() => stopSharing(file)}
                     onConfirmed={() => headingRef.current?.focus()}
                   />
                 </div>

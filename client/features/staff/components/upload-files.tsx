@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FileUp, Upload, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type DefaultValues, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
@@ -9,9 +9,16 @@ import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { useToast } from "~/components/ui/toast";
+import { fileShareLimits } from "../../../../shared/files.ts";
 import { useUploadFile } from "../api/upload-file.ts";
 import { hoursToMinutes } from "../lib/expiry.ts";
-import { staffMessages } from "../lib/messages.ts";
+import { fieldErrorsFrom, staffMessages } from "../lib/messages.ts";
+import {
+  expiryHoursSchema,
+  optionalMaxDownloadsSchema,
+  optionalSharePasswordSchema,
+  shareOptionsFrom,
+} from "../lib/share-form.ts";
 import {
   ADMIN_FILE_MAX_BYTES,
   DEFAULT_EXPIRY_HOURS,
@@ -21,18 +28,33 @@ import {
 } from "../lib/upload.ts";
 import { DashboardSection } from "./dashboard-section.tsx";
 import { MessageBanner } from "./message-banner.tsx";
+import { PasswordInput } from "./password-input.tsx";
 import { SharedFileList } from "./shared-file-list.tsx";
 
 const uploadSchema = z.object({
   files: z
     .custom<FileList>((value) => value instanceof FileList && value.length > 0, "Choose a file to upload.")
     .refine((files) => (files[0]?.size ?? 0) <= ADMIN_FILE_MAX_BYTES, "The file is larger than 1 GB."),
-  hours: z
-    .number({ error: "Enter the number of hours the link should work." })
-    .min(1, "The link must work for at least 1 hour.")
-    .max(MAX_EXPIRY_HOURS, `The link can work for at most ${MAX_EXPIRY_HOURS} hours (a year).`),
+  hours: expiryHoursSchema,
+  password: optionalSharePasswordSchema,
+  maxDownloads: optionalMaxDownloadsSchema,
 });
 type UploadValues = z.input<typeof uploadSchema>;
+
+const emptyValues: DefaultValues<UploadValues> = {
+  files: undefined,
+  hours: DEFAULT_EXPIRY_HOURS,
+  password: "",
+  maxDownloads: "",
+};
+
+/** The server's 400 field names, and the form field each error belongs to. */
+const serverFields = {
+  file: "files",
+  expiryMinutes: "hours",
+  password: "password",
+  maxDownloads: "maxDownloads",
+} as const;
 
 const expiryFormat = new Intl.DateTimeFormat(undefined, {
   weekday: "short",
@@ -44,7 +66,10 @@ const expiryFormat = new Intl.DateTimeFormat(undefined, {
 
 type Progress = { fileName: string; percent: number } | null;
 
-/** Upload Files: a file and an expiry in hours, sent with a progress bar; the shared files list beside it. */
+/**
+ * Upload Files: a file, an expiry in hours and, optionally, a password and a download limit, sent
+ * with a progress bar; the shared files list beside it.
+ */
 export function UploadFiles() {
   const [message, setMessage] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
@@ -54,7 +79,7 @@ export function UploadFiles() {
   const toast = useToast();
   const form = useForm<UploadValues>({
     resolver: zodResolver(uploadSchema),
-    defaultValues: { files: undefined, hours: DEFAULT_EXPIRY_HOURS },
+    defaultValues: emptyValues,
   });
   const { errors } = form.formState;
   const hours = useWatch({ control: form.control, name: "hours" });
@@ -76,10 +101,11 @@ export function UploadFiles() {
       const shared = await upload.mutateAsync({
         file,
         expiryMinutes: hoursToMinutes(values.hours as number),
+        ...shareOptionsFrom(values),
         signal: controller.signal,
         onProgress: (percent) => setProgress({ fileName: file.name, percent }),
       });
-      form.reset({ files: undefined, hours: DEFAULT_EXPIRY_HOURS });
+      form.reset(emptyValues);
       // A file input keeps its selection through a form library reset: clear it by hand.
       if (fileInput.current) fileInput.current.value = "";
       setMessage(staffMessages.uploaded);
@@ -88,6 +114,10 @@ export function UploadFiles() {
       if (error instanceof DOMException && error.name === "AbortError") {
         toast({ title: "Upload cancelled", tone: "info" });
       } else {
+        for (const [serverName, text] of Object.entries(fieldErrorsFrom(error))) {
+          if (!Object.hasOwn(serverFields, serverName)) continue;
+          form.setError(serverFields[serverName as keyof typeof serverFields], { message: text });
+        }
         setMessage(uploadErrorMessage(error));
         toast({ title: "Upload failed", tone: "error" });
       }
@@ -144,6 +174,33 @@ export function UploadFiles() {
                 inputMode="numeric"
                 min={1}
                 max={MAX_EXPIRY_HOURS}
+                step={1}
+                disabled={uploading}
+                className="max-w-40"
+              />
+            )}
+          </Field>
+          <Field label="Password" optional hint="Leave empty for no password." error={errors.password?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                {...form.register("password")}
+                // A password for the link, not the admin's own: keep the browser from filling that in.
+                autoComplete="new-password"
+                maxLength={fileShareLimits.passwordMax}
+                disabled={uploading}
+              />
+            )}
+          </Field>
+          <Field label="Download limit" optional hint="Leave empty for no limit." error={errors.maxDownloads?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("maxDownloads")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={fileShareLimits.maxDownloadsMax}
                 step={1}
                 disabled={uploading}
                 className="max-w-40"
