@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
+import { finished, Transform } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import type { ObjectStore, StoredObjectBody } from "../storage/object-store.ts";
 import { badRequest, HttpError } from "./errors.ts";
@@ -126,9 +126,12 @@ export function uploadStore(objects: ObjectStore, namespace: string) {
       const name = newStorageKey();
       const tap = headTap(SNIFF_BYTES, options.checkHead);
       // Not stream.pipeline: a failed put must not destroy the source, whose multipart body must
-      // flow on to its end for the request to be answered. (The listener stays: an error after a
-      // refusal, while the rest drains, must not go unhandled.)
-      source.on("error", (error) => tap.stream.destroy(error));
+      // flow on to its end for the request to be answered. `finished` also reports a source that
+      // failed or was cut off before this call (pipe alone would then wait for ever); its listeners
+      // stay, so an error after a refusal, while the rest drains, is never unhandled.
+      finished(source, (error) => {
+        if (error) tap.stream.destroy(error);
+      });
       source.pipe(tap.stream);
       // A refusal fails the stream at its end, possibly before the put below has started reading
       // it; the put (or the check after `ready`) reports it, so it must not also be an 'error'

@@ -223,6 +223,8 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body?: Schema;
+  /** The body is an HTML form's (application/x-www-form-urlencoded), described by `body`. */
+  urlencoded?: boolean;
   form?: MultipartForm;
   cases: number;
 }
@@ -312,7 +314,10 @@ const operations: Operation[] = Object.entries(document.paths)
         method: method.toUpperCase(),
         path,
         parameters: spec.parameters ?? [],
-        body: spec.requestBody?.content["application/json"]?.schema,
+        body:
+          spec.requestBody?.content["application/json"]?.schema ??
+          spec.requestBody?.content["application/x-www-form-urlencoded"]?.schema,
+        urlencoded: Boolean(spec.requestBody?.content["application/x-www-form-urlencoded"]),
         form: multipartForms[key],
         cases: CASES,
       };
@@ -601,6 +606,31 @@ function breakText(category: Category, random: Random): (old: string) => string 
 interface Body {
   payload?: string | Buffer;
   contentType?: string;
+}
+
+/**
+ * The same body as an HTML form sends it: a JSON object's fields (values as text) form-encoded;
+ * anything else (broken JSON, a wrong content type) is sent as it is.
+ */
+function formEncoded(body: Body): Body {
+  if (body.contentType !== "application/json" || typeof body.payload !== "string") return body;
+  let value: unknown;
+  try {
+    value = JSON.parse(body.payload);
+  } catch {
+    return body;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return body;
+  try {
+    const fields = Object.entries(value).map(([name, field]) => [
+      name,
+      typeof field === "string" ? field : JSON.stringify(field),
+    ]);
+    return { payload: new URLSearchParams(fields).toString(), contentType: "application/x-www-form-urlencoded" };
+  } catch {
+    // Nested too deep to write back as text: the JSON itself is the hostile body.
+    return body;
+  }
 }
 
 /** A JSON body for the schema, broken as the category says. */
@@ -907,7 +937,9 @@ async function buildRequest(operation: Operation, role: Role, category: Category
           context,
           operation.form.captcha && random.chance(0.85) ? await cheapCaptcha() : undefined,
         )
-      : jsonBody(operation.body, bodyCategory, context);
+      : operation.urlencoded
+        ? formEncoded(jsonBody(operation.body, bodyCategory, context))
+        : jsonBody(operation.body, bodyCategory, context);
   } else if (category === "brokenBody" && random.chance(0.5)) {
     body = { payload: '{"a":', contentType: "application/json" };
   }

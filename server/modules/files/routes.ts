@@ -315,7 +315,20 @@ ${problem ? `<p class="error" id="problem" role="alert">${escapeHtml(problem)}</
    * The file. An answer from the first byte (the whole file, or a range from 0) counts as a
    * download; a limited link serves whole files only, since ranges would let one go uncounted.
    */
-  function download(request: FastifyRequest, reply: FastifyReply, row: SharedFileRow) {
+  async function download(request: FastifyRequest, reply: FastifyReply, row: SharedFileRow) {
+    try {
+      return await sendFile(request, reply, row);
+    } catch (error) {
+      // The file went while this request was on its way (the last allowed download ended, or a
+      // revoke): the link has ended, which is a 410, not a 404.
+      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+      const now = await shares.byId(row.id);
+      const end = now && shareEnd(now);
+      throw end ? gone(endMessages[end]) : error;
+    }
+  }
+
+  function sendFile(request: FastifyRequest, reply: FastifyReply, row: SharedFileRow) {
     return sendStoredFile(request, reply, storage.store, row.token, {
       name: row.fileName,
       type: row.contentType,
