@@ -1,32 +1,10 @@
-/**
- * DESIGN §11 on the career page: a job card's "Apply for this role" preselects that role in the
- * form's Position (before and after the form's code has loaded), the consent box is sent as
- * `keepForFutureRoles`, and the application is stored with both.
- */
-import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
-import { expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { expect, gotoHydrated, liveForm, solveCaptcha, test, visitorAddress } from "./fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
 test.use(visitorAddress(2));
 
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\ntrailer\n<< >>\n%%EOF\n`);
-
-/** The form named by its section heading, once its code has loaded (the stand-in is aria-busy). */
-async function liveForm(page: Page, heading: string): Promise<Locator> {
-  const form = page.getByRole("form", { name: heading });
-  await expect(form.locator("altcha-widget")).toBeAttached({ timeout: 15_000 });
-  await expect(form).not.toHaveAttribute("aria-busy", "true");
-  return form;
-}
-
-async function solveCaptcha(form: Locator) {
-  const state = form.locator("altcha-widget .altcha");
-  if ((await state.getAttribute("data-state")) === "unverified") {
-    await form.getByRole("checkbox", { name: "I'm not a robot" }).click({ force: true });
-  }
-  await expect(state).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
-}
 
 test("Apply for this role preselects the role; the position and the consent are stored", async ({ page, request }) => {
   const name = `Role Applicant ${test.info().project.name}-${Date.now().toString(36)}`;

@@ -217,3 +217,29 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** The form named by its section heading, once its code has loaded (the stand-in is aria-busy). */
+export async function liveForm(page: Page, heading: string): Promise<Locator> {
+  const form = page.getByRole("form", { name: heading });
+  // The heading stays put while the stand-in form is swapped for the live one.
+  await page.getByRole("heading", { name: heading, exact: true }).scrollIntoViewIfNeeded();
+  await expect(form.locator("altcha-widget")).toBeAttached({ timeout: 15_000 });
+  await expect(form).not.toHaveAttribute("aria-busy", "true");
+  return form;
+}
+
+/**
+ * Ticks "I'm not a robot" (STACK gotcha 6: with force) and waits for the proof of work to finish.
+ * The tick is repeated until the widget reacts: on a busy machine the first one can land before the
+ * widget has bound its handlers, and then nothing happens at all.
+ */
+export async function solveCaptcha(form: Locator) {
+  const state = form.locator("altcha-widget .altcha");
+  await expect(async () => {
+    if ((await state.getAttribute("data-state")) === "unverified") {
+      await form.getByRole("checkbox", { name: "I'm not a robot" }).click({ force: true });
+    }
+    await expect(state).not.toHaveAttribute("data-state", "unverified", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(state).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
+}

@@ -3,10 +3,10 @@
  * a visitor sends both forms with files, solving the real captcha; an admin reads both, opens the
  * files, exports CSV and deletes one.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { dashboardLoad, expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
+import { dashboardLoad, expect, gotoHydrated, liveForm, solveCaptcha, test, visitorAddress } from "./fixtures.ts";
 import { drawingsPdf } from "./office-fixtures.ts";
 
 // The forms count submissions per address: this spec comes from one of its own.
@@ -19,25 +19,6 @@ const pdf = (label: string) =>
     Buffer.alloc(400_000, 0x20),
     Buffer.from("\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
   ]);
-
-/** The form named by its section heading, once its code has loaded (the stand-in is aria-busy). */
-async function liveForm(page: Page, heading: string): Promise<Locator> {
-  const form = page.getByRole("form", { name: heading });
-  // The heading stays put while the stand-in form is swapped for the live one.
-  await page.getByRole("heading", { name: heading, exact: true }).scrollIntoViewIfNeeded();
-  await expect(form.locator("altcha-widget")).toBeAttached({ timeout: 15_000 });
-  await expect(form).not.toHaveAttribute("aria-busy", "true");
-  return form;
-}
-
-/** Ticks "I'm not a robot" (STACK gotcha 6: with force) and waits for the proof of work to finish. */
-async function solveCaptcha(form: Locator) {
-  const state = form.locator("altcha-widget .altcha");
-  if ((await state.getAttribute("data-state")) === "unverified") {
-    await form.getByRole("checkbox", { name: "I'm not a robot" }).click({ force: true });
-  }
-  await expect(state).toHaveAttribute("data-state", "verified", { timeout: 20_000 });
-}
 
 /** One run of this file: names the leads it creates, so parallel browser sizes find their own. */
 const runId = Date.now().toString(36);
