@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { readdir, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { KeysWithRows } from "./upload-reconciliation.ts";
+import { claimedNames, type KeysWithRows } from "./upload-reconciliation.ts";
 import { isStorageKey, type UploadStore } from "./uploads.ts";
 
 /**
@@ -25,11 +25,7 @@ export async function moveLegacyFiles(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;
   }
-  const claimed = new Set<string>();
-  const keys = names.filter(isStorageKey);
-  for (let i = 0; i < keys.length; i += 500) {
-    for (const key of await keysWithRows(keys.slice(i, i + 500))) claimed.add(key);
-  }
+  const claimed = await claimedNames(names.filter(isStorageKey), keysWithRows);
   let moved = 0;
   for (const name of names) {
     const file = path.join(dir, name);

@@ -16,6 +16,15 @@ export const keysIn =
   async (keys) =>
     (await db.select({ key: column }).from(column.table).where(inArray(column, keys))).map((row) => String(row.key));
 
+/** Which of `names` a committed row names, asked `BATCH` at a time. */
+export async function claimedNames(names: string[], keysWithRows: KeysWithRows): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for (let i = 0; i < names.length; i += BATCH) {
+    for (const key of await keysWithRows(names.slice(i, i + BATCH))) claimed.add(key);
+  }
+  return claimed;
+}
+
 /**
  * Makes a module's stored files agree with its rows after a crash: deletes every file no row names
  * (its upload died between the put and the row's commit, or its row was deleted and the process
@@ -34,15 +43,12 @@ export async function reconcileUploads(
     const name = object.key.slice(prefix.length);
     if (isStorageKey(name) && object.modifiedAt < options.before) candidates.push(name);
   }
+  const claimed = await claimedNames(candidates, keysWithRows);
   let orphans = 0;
-  for (let i = 0; i < candidates.length; i += BATCH) {
-    const batch = candidates.slice(i, i + BATCH);
-    const claimed = new Set(await keysWithRows(batch));
-    for (const name of batch) {
-      if (claimed.has(name)) continue;
-      await store.objects.remove(`${prefix}${name}`);
-      orphans++;
-    }
+  for (const name of candidates) {
+    if (claimed.has(name)) continue;
+    await store.objects.remove(`${prefix}${name}`);
+    orphans++;
   }
   if (orphans > 0) {
     options.log?.warn({ namespace: store.namespace, orphans }, "removed files left by an interrupted upload or delete");

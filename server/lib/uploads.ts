@@ -141,7 +141,8 @@ export function uploadStore(objects: ObjectStore, namespace: string) {
       try {
         await tap.ready;
         if (tap.stream.destroyed) throw tap.stream.errored ?? new Error("The upload was cut off (terminated early).");
-        const { size } = await objects.put(keyOf(name), tap.stream, { contentType: await typeOfHead(tap.head()) });
+        const headType = await typeOfHead(tap.head());
+        const { size } = await objects.put(keyOf(name), tap.stream, { contentType: headType });
         stored = true;
         if (options.truncated()) throw new FileTooLargeError();
         const open = async () => {
@@ -150,8 +151,7 @@ export function uploadStore(objects: ObjectStore, namespace: string) {
           return object.body;
         };
         // Decided by the content, never by the name or the declared type.
-        const contentType =
-          size > 0 ? await (options.classify ?? ((_open, head) => typeOfHead(head)))(open, tap.head()) : "";
+        const contentType = size > 0 ? await (options.classify ?? (async () => headType))(open, tap.head()) : "";
         return { key: name, size, contentType: contentType || DEFAULT_TYPE };
       } catch (error) {
         // Let the rest of the part flow by, so the request can finish and be answered.

@@ -1,8 +1,6 @@
 import type { Readable } from "node:stream";
-import { isStorageKey, newStorageKey, type UploadStore } from "../../lib/uploads.ts";
+import { isStorageKey, newStorageKey } from "../../lib/uploads.ts";
 import type { Storage } from "../../plugins/storage.ts";
-
-export { FileTooLargeError } from "../../lib/uploads.ts";
 
 /** 192 random bits, base64url: the public link's secret and the file's storage name. */
 export const newShareToken = newStorageKey;
@@ -35,4 +33,3 @@ export function shareStorage(storage: Storage) {
 }
 
 export type ShareStorage = ReturnType<typeof shareStorage>;
-export type { UploadStore };
