@@ -30,6 +30,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { type ChatModuleOptions, chatModule } from "./modules/chat/index.ts";
 import { employeeRoutes } from "./modules/employees/routes.ts";
+import { fileRequestRoutes } from "./modules/file-requests/routes.ts";
 import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -46,6 +47,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { inputPlugin } from "./plugins/input.ts";
 import { mailerPlugin } from "./plugins/mailer.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
+import { resumableUploadsPlugin } from "./plugins/resumable-uploads.ts";
 import { sitePlugin } from "./plugins/site.ts";
 import { type StoragePluginOptions, storagePlugin } from "./plugins/storage.ts";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
@@ -154,12 +156,16 @@ export async function buildApp(options: BuildAppOptions) {
     await docs.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   });
 
+  // tus under /api/uploads/ (DESIGN §12); the files and file-request modules add what they take.
+  await app.register(resumableUploadsPlugin);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(employeeRoutes);
       await api.register(adminFileRoutes);
+      await api.register(fileRequestRoutes);
       await api.register(captchaRoutes);
       await api.register(quoteRequestPublicRoutes);
       await api.register(applicationPublicRoutes);

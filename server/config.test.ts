@@ -8,7 +8,7 @@ describe("loadConfig", () => {
     expect(config.dataDir).toMatch(/data$/);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
-    expect(config.maxShareBytes).toBe(1024 * 1024 * 1024);
+    expect(config.maxShareBytes).toBe(2048 * 1024 * 1024);
     expect(config.env).toBe("development");
     expect(config.publicOrigin).toBe("http://localhost:3000");
     expect(loadConfig({ PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");

@@ -54,7 +54,7 @@ const envSchema = z.object({
     message: "must be at least 8 characters",
   }),
   /** Admin file shares (DESIGN §5: 1 GB); lower it to test the limit without writing a gigabyte. */
-  MAX_SHARE_MB: z.coerce.number().positive().max(10240).default(1024),
+  MAX_SHARE_MB: z.coerce.number().positive().max(10240).default(2048),
   /** Public forms (DESIGN §5: CV 10 MB, quote attachment 100 MB); only ever lowered, e.g. by tests. */
   LEADS_MAX_CV_MB: z.coerce.number().positive().max(10).default(10),
   LEADS_MAX_QUOTE_MB: z.coerce.number().positive().max(100).default(100),

@@ -5,8 +5,8 @@ export const fileShareLimits = {
   defaultExpiryHours: 10,
   minExpiryMinutes: 1,
   maxExpiryMinutes: 365 * 24 * 60,
-  /** DESIGN §5: admin files, any type, 1 GB. */
-  maxBytes: 1024 * 1024 * 1024,
+  /** DESIGN §12: admin files, any type, up to MAX_SHARE_MB (default 2048). */
+  maxBytes: 2048 * 1024 * 1024,
   fileNameMax: 200,
   /** DESIGN §12: an optional password on the link. */
   passwordMin: 6,

@@ -36,6 +36,11 @@ export interface AuthService {
   signToken(user: { id: number; username: string; kind: AccountKind; tokenVersion: number }): Promise<string>;
   /** The account a token belongs to, or null when the token is invalid, expired or revoked. For the WebSocket layer. */
   verifyToken(token: string): Promise<AuthUser | null>;
+  /**
+   * The account behind a request, refused as a staff or admin route refuses it (401, 403): for a
+   * public route whose access depends on what is sent (a resumable upload for a share).
+   */
+  require(request: FastifyRequest, access: "staff" | "admin"): Promise<AuthUser>;
   /** The account behind a request's bearer token (or `token` cookie on GET/HEAD), or null. */
   authenticate(request: FastifyRequest): Promise<AuthUser | null>;
   /** Ends one login session (logout): its token is refused from now on, by every instance. */
@@ -254,6 +259,14 @@ export const authPlugin = fp<AuthPluginOptions>(
           .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
           .sign(key),
       verifyToken,
+      async require(request, access) {
+        const token = tokenOf(request);
+        if (token === undefined) throw loginRequired();
+        const user = await verifyToken(token);
+        if (!user) throw sessionEnded();
+        if (access === "admin" && user.role !== "admin") throw forbidden(accessRefusals.adminOnly);
+        return user;
+      },
       async authenticate(request) {
         const token = tokenOf(request);
         return token === undefined ? null : verifyToken(token);
@@ -313,12 +326,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         request.log.error({ url: request.routeOptions.url }, "refused: route has no access rule");
         throw forbidden(accessRefusals.noRule);
       }
-      const token = tokenOf(request);
-      if (token === undefined) throw loginRequired();
-      const user = await verifyToken(token);
-      if (!user) throw sessionEnded();
-      if (access === "admin" && user.role !== "admin") throw forbidden(accessRefusals.adminOnly);
-      request.user = user;
+      request.user = await service.require(request, access);
     });
   },
   { name: "auth", dependencies: ["database"] },

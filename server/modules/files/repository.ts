@@ -30,12 +30,14 @@ const serving = (now: Date) =>
 /** Rows of admin file shares. The token is the storage key and the link's secret. */
 export function sharedFileRepository(db: Db) {
   return {
-    async insert(values: typeof sharedFiles.$inferInsert, audit?: ShareAuditWriter): Promise<SharedFileRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(sharedFiles).values(values).returning();
-        await audit?.(tx as unknown as Db, row as SharedFileRow);
+    /** Records a share and its audit entry, in `tx` when given (a resumable upload's end), else in a transaction of its own. */
+    async insert(values: typeof sharedFiles.$inferInsert, audit?: ShareAuditWriter, tx?: Db): Promise<SharedFileRow> {
+      const write = async (t: Db) => {
+        const [row] = await t.insert(sharedFiles).values(values).returning();
+        await audit?.(t, row as SharedFileRow);
         return row as SharedFileRow;
-      });
+      };
+      return tx ? write(tx) : db.transaction((t) => write(t as unknown as Db));
     },
 
     /** Shares that have not expired and were not revoked, newest first (used-up ones too, until they expire). */

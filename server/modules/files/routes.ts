@@ -3,18 +3,8 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  expiryMinutesSchema,
-  fileIdParamsSchema,
-  fileShareLimits,
-  maxDownloadsSchema,
-  type SharedFile,
-  sharedFileSchema,
-  sharePasswordSchema,
-  updateShareSchema,
-} from "../../../shared/files.ts";
+import { fileIdParamsSchema, fileShareLimits, sharedFileSchema, updateShareSchema } from "../../../shared/files.ts";
 import type { Db } from "../../db/client.ts";
-import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, gone, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
@@ -26,21 +16,9 @@ import { formatSize, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
 import { type SharedFileRow, type ShareEnd, sharedFileRepository, shareEnd } from "./repository.ts";
+import { shareUploads } from "./resumable.ts";
+import { auditShareCreated, parseShareFields, toSharedFile } from "./share-fields.ts";
 import { isShareToken, type StoredUpload, shareStorage } from "./storage.ts";
-
-const toSharedFile = (row: SharedFileRow, origin: string): SharedFile => ({
-  id: row.id,
-  fileName: row.fileName,
-  fileUrl: `${origin}/share/${row.token}`,
-  expiryDate: row.expiresAt.toISOString(),
-  size: row.sizeBytes,
-  contentType: row.contentType,
-  createdAt: row.createdAt.toISOString(),
-  downloads: row.downloads,
-  lastDownloadAt: row.lastDownloadAt?.toISOString() ?? null,
-  hasPassword: row.passwordHash !== null,
-  maxDownloads: row.maxDownloads,
-});
 
 /** Admin dashboard: upload, list and delete shared files (all admin-only). Registered under /api. */
 export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +27,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxShareBytes;
   const admin = { access: "admin" } as const;
   const tags = ["files"];
+  app.resumableUploads.addKind(shareUploads(app));
 
   // Multipart only in this scope, with limits for exactly one file and a couple of small fields.
   await app.register(fastifyMultipart, {
@@ -89,46 +68,28 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
 
-        const errors: Record<string, string> = controlCharacterErrors(fields);
-        const expiry = expiryMinutesSchema.safeParse(fields.expiryMinutes);
-        if (!expiry.success) errors.expiryMinutes ??= expiry.error.issues[0]?.message ?? "Expiry is not valid";
-        // Both optional: an empty field is "none".
-        const password = fields.password ? sharePasswordSchema.safeParse(fields.password) : undefined;
-        if (password && !password.success) errors.password ??= password.error.issues[0]?.message ?? "Not valid";
-        const limit = fields.maxDownloads?.trim() ? maxDownloadsSchema.safeParse(fields.maxDownloads) : undefined;
-        if (limit && !limit.success) errors.maxDownloads ??= limit.error.issues[0]?.message ?? "Not valid";
+        const parsed = parseShareFields(fields);
+        const errors = parsed.ok ? {} : { ...parsed.errors };
         if (!stored) errors.file = "A file is required";
         else if (stored.size === 0) errors.file = "The file is empty";
         if (extraFiles) errors.file = "Send exactly one file, in the field `file`";
-        if (!stored || !expiry.success || Object.keys(errors).length > 0) {
+        if (!stored || !parsed.ok || Object.keys(errors).length > 0) {
           throw badRequest("Some fields are not valid.", errors);
         }
 
-        const now = Date.now();
+        const { expiryMinutes, password, maxDownloads } = parsed.value;
         const row = await shares.insert(
           {
             fileName,
             token: stored.token,
             contentType: stored.contentType,
             sizeBytes: stored.size,
-            expiresAt: new Date(now + expiry.data * 60_000),
+            expiresAt: new Date(Date.now() + expiryMinutes * 60_000),
             uploadedBy: user.id,
-            passwordHash: password?.data ? await hashPassword(password.data) : null,
-            maxDownloads: limit?.data ?? null,
+            passwordHash: password ? await hashPassword(password) : null,
+            maxDownloads,
           },
-          (tx: Db, created) =>
-            app.audit.record(
-              request,
-              {
-                actor: user.username,
-                action: "share.create",
-                target: `share:${created.id}`,
-                summary: `Shared ${created.fileName} (${formatSize(created.sizeBytes)}) until ${created.expiresAt.toISOString()}${
-                  created.passwordHash ? ", with a password" : ""
-                }${created.maxDownloads ? `, for ${created.maxDownloads} download${created.maxDownloads === 1 ? "" : "s"}` : ""}`,
-              },
-              tx,
-            ),
+          auditShareCreated(app, request, user.username),
         );
         request.log.info({ id: row.id, size: row.sizeBytes, by: user.username }, "file shared");
         return reply.status(201).send(toSharedFile(row, app.config.publicOrigin));
