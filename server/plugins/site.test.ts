@@ -98,6 +98,14 @@ describe("site plugin", () => {
     expect(response.body).toContain("<title>Fallback</title>");
   });
 
+  it("serves a file request's upload page as the app shell with 200, never indexed nor referred", async () => {
+    const response = await t.app.inject({ url: "/upload/ABCDEFGHIJKLMNOPQRSTUVWXYZ012345" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<title>Fallback</title>");
+    expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+  });
+
   it("answers unknown pages with the app shell (PageNotFound) and a real 404", async () => {
     const response = await t.app.inject({ url: "/no/such/page", headers: { accept: "text/html" } });
     expect(response.statusCode).toBe(404);

@@ -122,6 +122,15 @@ export const sitePlugin = fp<SitePluginOptions>(
         sendPage(request, reply, fallback),
       );
     }
+    // A client's file-request page (DESIGN §12): the app shell, rendered in the browser. Its
+    // address is a secret: never indexed, never sent on as a referrer.
+    app.get("/upload/:token", { compress: false, schema: { hide: true } }, (request, reply) =>
+      sendPage(
+        request,
+        reply.header("x-robots-tag", "noindex, nofollow").header("referrer-policy", "no-referrer"),
+        fallback,
+      ),
+    );
     const knownPaths = new Set([...pages.keys(), ...CLIENT_ONLY_ROUTES]);
     // "/about/" is a directory on disk: answer it before the static handler refuses it.
     for (const urlPath of knownPaths) {
