@@ -12,4 +12,6 @@ export default [
     route("employee-dashboard", "routes/employee-dashboard.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // A client's file-request link: a page of its own, without the site's navigation (DESIGN §12).
+  route("upload/:token", "routes/upload.tsx"),
 ] satisfies RouteConfig;

@@ -38,7 +38,8 @@ export function uploadPercent(loaded: number, total: number): number {
 
 const abortError = () => new DOMException("Upload cancelled", "AbortError");
 
-function parseJson(text: string): unknown {
+/** The JSON of an answer's text, or undefined when it is empty or not JSON. */
+export function parseJson(text: string | undefined): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -48,7 +49,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The string-valued entries of the server's `errors`, or undefined when it sent none. */
-function fieldErrors(value: unknown): Record<string, string> | undefined {
+export function fieldErrors(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const errors: Record<string, string> = {};
   for (const [field, message] of Object.entries(value)) if (typeof message === "string") errors[field] = message;

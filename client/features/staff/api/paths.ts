@@ -12,6 +12,9 @@ export const staffPaths = {
   files: "/api/admin/files",
   file: (id: number) => `/api/admin/files/${id}`,
   uploadFile: "/api/admin/files/upload",
+  /** DESIGN §12: links through which clients send files. */
+  fileRequests: "/api/admin/file-requests",
+  fileRequest: (id: number) => `/api/admin/file-requests/${id}`,
   me: "/api/auth/me",
   /** The staff directory (the chat's list of people, with each account's kind): where admins are found. */
   people: chatPaths.users,
@@ -26,6 +29,7 @@ export const staffKeys = {
   all: ["staff"] as const,
   employees: ["staff", "employees"] as const,
   files: ["staff", "files"] as const,
+  fileRequests: ["staff", "file-requests"] as const,
   me: ["staff", "me"] as const,
   people: ["staff", "people"] as const,
   quoteRequests: ["staff", "quote-requests"] as const,

@@ -10,6 +10,12 @@ export {
   type RegisterEmployeeInput,
   type UpdateEmployeeInput,
 } from "../../../../shared/employees.ts";
+export type {
+  CreatedFileRequest,
+  CreateFileRequest,
+  FileRequest,
+  ReceivedFile,
+} from "../../../../shared/file-requests.ts";
 export type { SharedFile, UpdateShare } from "../../../../shared/files.ts";
 export type {
   QuoteRequest,

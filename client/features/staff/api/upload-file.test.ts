@@ -1,33 +1,69 @@
 import { describe, expect, it } from "vitest";
-import { currentXhr, installFakeXhr } from "../../../../test/helpers/fake-xhr.ts";
-import { uploadFile } from "./upload-file.ts";
+import { ApiError } from "~/lib/api-client";
+import { UploadError } from "~/lib/upload";
+import { apiErrorFromUpload, sharedFileFrom, shareUploadMetadata } from "./upload-file.ts";
 
-const sentFields = () => {
-  const body = currentXhr().body;
-  if (!(body instanceof FormData)) throw new Error("the body is not multipart");
-  return [...body.entries()].map(([name, value]) => [name, typeof value === "string" ? value : value.name]);
-};
-
-describe("uploadFile", () => {
-  installFakeXhr();
+describe("shareUploadMetadata", () => {
   const file = new File(["drawing"], "drawing.pdf", { type: "application/pdf" });
 
-  it("posts the expiry before the file, and no password or limit when none was given", () => {
-    void uploadFile({ file, expiryMinutes: 600 });
-    expect(currentXhr().url).toBe("/api/admin/files/upload");
-    expect(sentFields()).toEqual([
-      ["expiryMinutes", "600"],
-      ["file", "drawing.pdf"],
-    ]);
+  it("sends the name, type and expiry, and no password or limit when none was given", () => {
+    expect(shareUploadMetadata({ file, expiryMinutes: 600 })).toEqual({
+      filename: "drawing.pdf",
+      filetype: "application/pdf",
+      expiryMinutes: "600",
+    });
   });
 
-  it("sends the password and the download limit as fields ahead of the file", () => {
-    void uploadFile({ file, expiryMinutes: 60, password: "s3cret!", maxDownloads: 5 });
-    expect(sentFields()).toEqual([
-      ["expiryMinutes", "60"],
-      ["password", "s3cret!"],
-      ["maxDownloads", "5"],
-      ["file", "drawing.pdf"],
-    ]);
+  it("sends the password and the download limit when given", () => {
+    expect(shareUploadMetadata({ file, expiryMinutes: 60, password: "s3cret!", maxDownloads: 5 })).toEqual({
+      filename: "drawing.pdf",
+      filetype: "application/pdf",
+      expiryMinutes: "60",
+      password: "s3cret!",
+      maxDownloads: "5",
+    });
+  });
+
+  it("names a type for files the browser could not type", () => {
+    const model = new File(["x"], "bridge.ifc");
+    expect(shareUploadMetadata({ file: model, expiryMinutes: 60 }).filetype).toBe("application/octet-stream");
+  });
+});
+
+describe("apiErrorFromUpload", () => {
+  it("keeps the status, the server's message and the field errors for the form", () => {
+    const error = apiErrorFromUpload(
+      new UploadError(400, "Check the fields", "Check the fields", {
+        expiryMinutes: "Expiry must be at least 1 minute",
+      }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      serverMessage: "Check the fields",
+      errors: { expiryMinutes: "Expiry must be at least 1 minute" },
+    });
+  });
+});
+
+describe("sharedFileFrom", () => {
+  const shared = {
+    id: 3,
+    fileName: "drawing.pdf",
+    fileUrl: "http://localhost/share/abc",
+    expiryDate: "2026-11-26T10:00:00.000Z",
+    size: 7,
+    contentType: "application/pdf",
+    createdAt: "2026-11-26T00:00:00.000Z",
+    downloads: 0,
+    lastDownloadAt: null,
+    hasPassword: false,
+    maxDownloads: null,
+  };
+  it("reads the final answer's SharedFile", () => {
+    expect(sharedFileFrom(shared)).toEqual(shared);
+  });
+  it("is null when the answer had none (an upload found complete after a reload)", () => {
+    expect(sharedFileFrom(undefined)).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { staffKeys, staffPaths } from "./paths.ts";
+import { sessionStore } from "~/features/auth/lib/session-store";
+import { ApiError } from "~/lib/api-client";
+import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
+import { type UploadError, uploadPercent } from "~/lib/upload";
+import { sharedFileSchema } from "../../../../shared/files.ts";
+import { staffKeys } from "./paths.ts";
 import type { SharedFile } from "./types.ts";
-import { xhrUpload } from "./xhr-upload.ts";
 
 export interface UploadFileInput {
   file: File;
@@ -12,21 +16,81 @@ export interface UploadFileInput {
   /** Downloads allowed in all (1–10000), after which the link answers 410; left out: unlimited. */
   maxDownloads?: number;
   onProgress?: (percent: number) => void;
+  /** Told when the upload continues one this browser had started before (a reload, a dropped connection). */
+  onResumed?: () => void;
+  /** Aborting cancels the upload (and asks the server to drop its part); the promise rejects with an AbortError. */
   signal?: AbortSignal;
 }
 
+/** The share's Upload-Metadata (DESIGN §12): only the optional fields that were given. */
+export function shareUploadMetadata({
+  file,
+  expiryMinutes,
+  password,
+  maxDownloads,
+}: Pick<UploadFileInput, "file" | "expiryMinutes" | "password" | "maxDownloads">): Record<string, string> {
+  return {
+    filename: file.name,
+    filetype: file.type || "application/octet-stream",
+    expiryMinutes: String(expiryMinutes),
+    ...(password ? { password } : {}),
+    ...(maxDownloads !== undefined ? { maxDownloads: String(maxDownloads) } : {}),
+  };
+}
+
+/** A failed tus upload as the ApiError the staff forms read (status, server message, field errors). */
+export const apiErrorFromUpload = (error: UploadError) =>
+  new ApiError(error.status, error.message, error.serverMessage, error.errors);
+
+/** The final answer's SharedFile; null when there was none (an upload found complete after a reload). */
+export function sharedFileFrom(body: unknown): SharedFile | null {
+  const parsed = sharedFileSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+const bearer = (): Record<string, string> => {
+  const session = sessionStore.get();
+  return session ? { Authorization: `Bearer ${session.token}` } : {};
+};
+
 /**
- * POST /api/admin/files/upload, multipart `file` + `expiryMinutes` (+ optional `password`,
- * `maxDownloads`), with upload progress. 413 when too large; 400 with field errors under those names.
+ * Shares a file through a resumable (tus) upload under /api/uploads/ with the admin's token.
+ * 413 when too large; 400 with field errors under expiryMinutes, password, maxDownloads, file.
+ * Resolves the SharedFile, or null when the server had the whole file already (refresh the list).
  */
-export function uploadFile({ file, expiryMinutes, password, maxDownloads, onProgress, signal }: UploadFileInput) {
-  const body = new FormData();
-  // The fields go first so the server knows them before streaming the file.
-  body.append("expiryMinutes", String(expiryMinutes));
-  if (password) body.append("password", password);
-  if (maxDownloads !== undefined) body.append("maxDownloads", String(maxDownloads));
-  body.append("file", file, file.name);
-  return xhrUpload<SharedFile>(staffPaths.uploadFile, body, { onProgress, signal });
+export function uploadFile({ onProgress, onResumed, signal, ...input }: UploadFileInput): Promise<SharedFile | null> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException("Upload cancelled", "AbortError");
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const upload = createResumableUpload({
+      endpoint: TUS_ENDPOINT,
+      file: input.file,
+      metadata: shareUploadMetadata(input),
+      headers: bearer,
+      onProgress: (sent, total) => onProgress?.(uploadPercent(sent, total)),
+      onResumed: () => onResumed?.(),
+      onSuccess: (body) => {
+        signal?.removeEventListener("abort", onAbort);
+        onProgress?.(100);
+        resolve(sharedFileFrom(body));
+      },
+      onError: (error) => {
+        signal?.removeEventListener("abort", onAbort);
+        // As apiFetch: a 401 on an authenticated call means the session ended.
+        if (error.status === 401 && sessionStore.get()) sessionStore.clear();
+        reject(apiErrorFromUpload(error));
+      },
+    });
+    function onAbort() {
+      void upload.cancel();
+      reject(aborted());
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
+    void upload.start();
+  });
 }
 
 export function useUploadFile() {
@@ -34,7 +98,7 @@ export function useUploadFile() {
   return useMutation({
     mutationFn: uploadFile,
     onSuccess: (file) => {
-      queryClient.setQueryData<SharedFile[]>(staffKeys.files, (list) => (list ? [file, ...list] : list));
+      if (file) queryClient.setQueryData<SharedFile[]>(staffKeys.files, (list) => (list ? [file, ...list] : list));
       void queryClient.invalidateQueries({ queryKey: staffKeys.files });
     },
   });

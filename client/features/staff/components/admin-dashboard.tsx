@@ -13,6 +13,7 @@ import { ChatPanel } from "./chat-panel.tsx";
 import { DashboardSection } from "./dashboard-section.tsx";
 import { EditEmployeeForm } from "./edit-employee-form.tsx";
 import { EmployeeList, editButtonAttr } from "./employee-list.tsx";
+import { FileRequests } from "./file-requests.tsx";
 import { PipelineOverview, pipelineSectionIds } from "./pipeline-overview.tsx";
 import { QuoteRequestsPanel } from "./quote-requests-panel.tsx";
 import { RegisterEmployeeForm } from "./register-employee-form.tsx";
@@ -34,6 +35,7 @@ const sectionLinks = [
   { href: "#register-employee", label: "Register" },
   { href: "#employee-list", label: "Employees" },
   { href: "#upload-files", label: "Files" },
+  { href: "#file-requests", label: "File requests" },
   { href: `#${pipelineSectionIds.quoteRequests}`, label: "Quote requests" },
   { href: `#${pipelineSectionIds.applications}`, label: "Applications" },
   { href: "#internal-chat", label: "Chat" },
@@ -110,6 +112,8 @@ function AdminDashboardView({ username }: { username: string }) {
         {editing && <EditEmployeeForm key={editing.id} employee={editing} onClose={closeEdit} />}
 
         <UploadFiles />
+
+        <FileRequests />
 
         <DashboardSection
           id={pipelineSectionIds.quoteRequests}

@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { useToast } from "~/components/ui/toast";
+import { formatBytes } from "~/lib/sizes";
 import { fileShareLimits } from "../../../../shared/files.ts";
 import { useUploadFile } from "../api/upload-file.ts";
 import { hoursToMinutes } from "../lib/expiry.ts";
@@ -19,22 +20,19 @@ import {
   optionalSharePasswordSchema,
   shareOptionsFrom,
 } from "../lib/share-form.ts";
-import {
-  ADMIN_FILE_MAX_BYTES,
-  DEFAULT_EXPIRY_HOURS,
-  formatBytes,
-  MAX_EXPIRY_HOURS,
-  uploadErrorMessage,
-} from "../lib/upload.ts";
+import { ADMIN_FILE_MAX_BYTES, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS, uploadErrorMessage } from "../lib/upload.ts";
 import { DashboardSection } from "./dashboard-section.tsx";
 import { MessageBanner } from "./message-banner.tsx";
 import { PasswordInput } from "./password-input.tsx";
 import { SharedFileList } from "./shared-file-list.tsx";
 
+/** "2 GB": the limit in the form's texts follows the shared one. */
+const ADMIN_FILE_LIMIT = formatBytes(ADMIN_FILE_MAX_BYTES);
+
 const uploadSchema = z.object({
   files: z
     .custom<FileList>((value) => value instanceof FileList && value.length > 0, "Choose a file to upload.")
-    .refine((files) => (files[0]?.size ?? 0) <= ADMIN_FILE_MAX_BYTES, "The file is larger than 1 GB."),
+    .refine((files) => (files[0]?.size ?? 0) <= ADMIN_FILE_MAX_BYTES, `The file is larger than ${ADMIN_FILE_LIMIT}.`),
   hours: expiryHoursSchema,
   password: optionalSharePasswordSchema,
   maxDownloads: optionalMaxDownloadsSchema,
@@ -64,7 +62,8 @@ const expiryFormat = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
 });
 
-type Progress = { fileName: string; percent: number } | null;
+/** `resumed`: the upload continues one this browser had started before (a reload, a dropped connection). */
+type Progress = { fileName: string; percent: number; resumed?: boolean } | null;
 
 /**
  * Upload Files: a file, an expiry in hours and, optionally, a password and a download limit, sent
@@ -103,13 +102,14 @@ export function UploadFiles() {
         expiryMinutes: hoursToMinutes(values.hours as number),
         ...shareOptionsFrom(values),
         signal: controller.signal,
-        onProgress: (percent) => setProgress({ fileName: file.name, percent }),
+        onProgress: (percent) => setProgress((now) => ({ fileName: file.name, percent, resumed: now?.resumed })),
+        onResumed: () => setProgress((now) => ({ fileName: file.name, percent: now?.percent ?? 0, resumed: true })),
       });
       form.reset(emptyValues);
       // A file input keeps its selection through a form library reset: clear it by hand.
       if (fileInput.current) fileInput.current.value = "";
       setMessage(staffMessages.uploaded);
-      toast({ title: "File uploaded", description: `${shared.fileName} is ready to share.` });
+      toast({ title: "File uploaded", description: `${shared?.fileName ?? file.name} is ready to share.` });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") {
         toast({ title: "Upload cancelled", tone: "info" });
@@ -141,7 +141,7 @@ export function UploadFiles() {
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <Field
             label="File"
-            hint={chosen ? `${chosen.name}, ${formatBytes(chosen.size)}` : "Any file type, up to 1 GB."}
+            hint={chosen ? `${chosen.name}, ${formatBytes(chosen.size)}` : `Any file type, up to ${ADMIN_FILE_LIMIT}.`}
             error={errors.files?.message}
           >
             {(control) => (
@@ -224,7 +224,10 @@ export function UploadFiles() {
           {progress && (
             <div className="space-y-1.5 rounded-lg border border-steel-200 bg-steel-50 p-3">
               <div className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="min-w-0 truncate font-medium text-steel-900">{progress.fileName}</span>
+                <span className="min-w-0 truncate font-medium text-steel-900">
+                  {progress.fileName}
+                  {progress.resumed && <span className="font-normal text-steel-600"> (resumed)</span>}
+                </span>
                 <span className="shrink-0 text-steel-600 tabular-nums">
                   {progress.percent >= 100 ? "Finishing…" : `${progress.percent}%`}
                 </span>

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { fileRequestPaths } from "./paths.ts";
+import { publicFetch } from "./request-error.ts";
+
+/** POST /api/file-requests/{token}/password: 204 right, 401 wrong, 429 after 10 tries in 15 minutes. */
+export async function checkPassword({ token, password }: { token: string; password: string }): Promise<void> {
+  await publicFetch(fileRequestPaths.password(token), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+}
+
+export const useCheckPassword = () => useMutation({ mutationFn: checkPassword, retry: false });
