@@ -5,6 +5,8 @@
  * the page before and after. The admin finds both files under the request and downloads one, byte
  * for byte; deleting the request ends the link.
  */
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { guard, loginAdmin } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
@@ -114,4 +116,68 @@ test("a client sends files through a protected request link, and the admin downl
   await expect(visitor.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
   clean404();
   await client.close();
+});
+
+test("an upload cut off by a reload goes on from where it stopped when the same file is chosen again", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const token = await loginAdmin(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const title = `Resume ${testInfo.project.name} ${runId}`;
+  const created = await request.post("/api/admin/file-requests", { headers: auth, data: { title, expiryHours: 2 } });
+  expect(created.status()).toBe(201);
+  const { id, url } = (await created.json()) as { id: number; url: string };
+
+  // A file on disk (a chosen file keeps its name, size and date: what the browser matches on).
+  const name = `model-${testInfo.project.name}-${runId}.ifc`;
+  const bytes = randomBytes(3 * 1024 * 1024);
+  const file = testInfo.outputPath(name);
+  writeFileSync(file, bytes);
+
+  const clean = guard(page);
+  await page.goto(new URL(url).pathname);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
+  // Slow enough to catch it half-way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await page.getByLabel("Files to send").setInputFiles(file);
+  const progress = page.getByRole("progressbar", { name: `Progress of ${name}` });
+  await expect
+    .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(20);
+
+  // The tab is reloaded half-way (a closed laptop, a crashed browser): the server kept what arrived.
+  await page.reload();
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
+  await page.getByLabel("Files to send").setInputFiles(file);
+  const row = page.getByRole("list", { name: "Files being sent" }).getByRole("listitem").filter({ hasText: name });
+  const continued = row.getByText(/continued from \d+ % sent before/);
+  await expect(continued).toBeVisible();
+  // The server kept a good part of what the first page sent (it saw at least 20 % go).
+  expect(Number(/from (\d+) %/.exec((await continued.textContent()) ?? "")?.[1])).toBeGreaterThanOrEqual(10);
+  await expect(row.getByText("Sent", { exact: true })).toBeVisible(dashboardLoad);
+  clean();
+
+  // The admin has the whole file, once.
+  const list = await request.get("/api/admin/file-requests", { headers: auth });
+  const files = ((await list.json()) as { id: number; files: { size: number; url: string }[] }[]).find(
+    (entry) => entry.id === id,
+  )?.files;
+  expect(files?.map((entry) => entry.size)).toEqual([bytes.length]);
+  const download = await request.get(new URL(files?.[0]?.url ?? "").pathname, { headers: auth });
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 });
