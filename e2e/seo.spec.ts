@@ -96,6 +96,9 @@ test.describe("robots.txt and sitemap.xml", () => {
     expect(body).not.toContain("<html");
     expect(body).toMatch(/^User-agent: \*$/m);
     expect(body).toMatch(/^Disallow: \/api\/$/m);
+    // Links that are secrets (shares, file requests) are never crawled.
+    expect(body).toMatch(/^Disallow: \/share\/$/m);
+    expect(body).toMatch(/^Disallow: \/upload\/$/m);
     expect(body).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
   });
 
