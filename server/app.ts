@@ -46,7 +46,10 @@ import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { inputPlugin } from "./plugins/input.ts";
 import { mailerPlugin } from "./plugins/mailer.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
+import { readinessPlugin } from "./plugins/readiness.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
+import { requestIdOf, requestIdsPlugin } from "./plugins/request-ids.ts";
 import { resumableUploadsPlugin } from "./plugins/resumable-uploads.ts";
 import { sitePlugin } from "./plugins/site.ts";
 import { type StoragePluginOptions, storagePlugin } from "./plugins/storage.ts";
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerBadUrl,
+    genReqId: requestIdOf,
     ...serverTimeoutOptions(timeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
 
+  await app.register(requestIdsPlugin);
   await app.register(errorsPlugin);
   // A request body that trickles in is cut (idle sockets and slow headers: the server options above).
   await app.register(slowBodyPlugin, timeouts);
@@ -142,6 +147,10 @@ export async function buildApp(options: BuildAppOptions) {
   // Before any route: it sees every route registered from here on and refuses those without a rule.
   await app.register(authPlugin, { secret: config.jwtSecret, dataDir: config.dataDir });
   acceptEmptyJsonOnDelete(app);
+  // DESIGN §13: GET /metrics and app.metrics (its hooks time every route from here on), and
+  // app.readiness for GET /api/health/ready (before realtime, so it turns "shutting down" first).
+  await app.register(metricsPlugin);
+  await app.register(readinessPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -223,8 +232,9 @@ function acceptEmptyJsonOnDelete(app: FastifyInstance) {
 }
 
 /** A malformed or over-long path: the same `{message}` as every other error, the path not echoed. */
-function answerBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function answerBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  reply.header("x-request-id", request.id);
   reply.code(tooLong ? 414 : 400).send({ message: tooLong ? "The address is too long." : "The address is not valid." });
 }
 

@@ -101,6 +101,36 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/SMTP_URL and NOTIFY_EMAIL/);
   });
 
+  it("lets loopback read /metrics by default, or the ranges METRICS_ALLOW lists, or none", () => {
+    expect(loadConfig({}).metrics).toEqual({
+      allow: [
+        { address: "127.0.0.0", prefix: 8, family: "ipv4" },
+        { address: "::1", prefix: 128, family: "ipv6" },
+      ],
+      token: undefined,
+    });
+    expect(loadConfig({ METRICS_ALLOW: "" }).metrics.allow).toEqual(loadConfig({}).metrics.allow);
+    expect(loadConfig({ METRICS_ALLOW: " 10.0.0.0/8 , fd00::/8,192.168.1.20" }).metrics.allow).toEqual([
+      { address: "10.0.0.0", prefix: 8, family: "ipv4" },
+      { address: "fd00::", prefix: 8, family: "ipv6" },
+      { address: "192.168.1.20", prefix: 32, family: "ipv4" },
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: "none" }).metrics.allow).toEqual([]);
+  });
+
+  it("names the METRICS_ALLOW entries it does not understand, and a short METRICS_TOKEN", () => {
+    expect(() => loadConfig({ METRICS_ALLOW: "10.0.0.0/8,10.0.0.0/33,example.com" })).toThrow(
+      new ConfigError([
+        "Invalid configuration: METRICS_ALLOW must be comma-separated CIDRs or addresses (e.g. 127.0.0.0/8,::1) or none; not understood: 10.0.0.0/33, example.com",
+      ]),
+    );
+    expect(() => loadConfig({ METRICS_ALLOW: "," })).toThrow(/METRICS_ALLOW must be/);
+    expect(() => loadConfig({ METRICS_TOKEN: "too-short" })).toThrow(
+      new ConfigError(["Invalid configuration: METRICS_TOKEN must be at least 16 characters"]),
+    );
+    expect(loadConfig({ METRICS_TOKEN: "a-long-enough-token" }).metrics.token).toBe("a-long-enough-token");
+  });
+
   it("accepts a full valid environment", () => {
     const config = loadConfig({
       PORT: "8080",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { type AddressRange, parseAddressList } from "./lib/address-list.ts";
 import { newPasswordProblem } from "./lib/password-policy.ts";
 import { isStorageUrl, storageUrlProblem } from "./storage/storage-url.ts";
 
@@ -21,6 +22,9 @@ const urlWithProtocols = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
   );
+
+/** DESIGN §13: unset, only this machine may read GET /metrics (loopback, IPv4 and IPv6). */
+export const DEFAULT_METRICS_ALLOW = "127.0.0.0/8,::1/128";
 
 const envSchema = z.object({
   /** `production` is a promise: PUBLIC_ORIGIN must then be set. Unset, `npm start` runs as development (DESIGN §2). */
@@ -72,6 +76,21 @@ const envSchema = z.object({
   /** Which proxies to trust for the client address: unset/false (none), true, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** DESIGN §13: who may read GET /metrics by address: comma-separated CIDRs or addresses, or `none` (the token only). */
+  METRICS_ALLOW: optionalString.superRefine((value, context) => {
+    if (value === undefined || value === "none") return;
+    const { ranges, invalid } = parseAddressList(value);
+    if (invalid.length > 0 || ranges.length === 0) {
+      context.addIssue({
+        code: "custom",
+        message: `must be comma-separated CIDRs or addresses (e.g. 127.0.0.0/8,::1) or none${invalid.length > 0 ? `; not understood: ${invalid.join(", ")}` : ""}`,
+      });
+    }
+  }),
+  /** DESIGN §13: a bearer token that reads GET /metrics from any address. */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,6 +129,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Where the built client lives (build/client). */
   clientDir: string;
+  /** DESIGN §13: GET /metrics answers clients in `allow` (METRICS_ALLOW), or any sending `token` (METRICS_TOKEN) as a bearer token. */
+  metrics: { allow: AddressRange[]; token?: string };
 }
 
 export class ConfigError extends Error {
@@ -180,6 +201,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve("build/client"),
+    metrics: {
+      allow: env.METRICS_ALLOW === "none" ? [] : parseAddressList(env.METRICS_ALLOW ?? DEFAULT_METRICS_ALLOW).ranges,
+      token: env.METRICS_TOKEN,
+    },
   };
 }
 

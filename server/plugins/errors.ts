@@ -35,7 +35,10 @@ function isInputDatabaseError(error: unknown): boolean {
   return false;
 }
 
-/** Turns every error into `{message}` (plus `errors` for invalid input) and never leaks 5xx details. */
+/**
+ * Turns every error into `{message}` (plus `errors` for invalid input) and never leaks 5xx details;
+ * a 5xx answer also names its `requestId`, the key to its log lines.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -76,6 +79,24 @@ export const errorsPlugin = fp(
 
       request.log.error({ err: error }, "request failed");
       return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+    });
+
+    // A 5xx `{message}` also names its request (`requestId`, as in x-request-id and on every log
+    // line of it), whoever wrote it: this handler, or a module answering in the app's JSON itself
+    // (resumable uploads). Whoever reports the failure can quote it; the log has the details.
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (reply.statusCode < 500 || typeof payload !== "string") return done(null, payload);
+      if (!String(reply.getHeader("content-type") ?? "").startsWith("application/json")) return done(null, payload);
+      let body: unknown;
+      try {
+        body = JSON.parse(payload);
+      } catch {
+        return done(null, payload);
+      }
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return done(null, payload);
+      if (typeof (body as { message?: unknown }).message !== "string" || "requestId" in body)
+        return done(null, payload);
+      done(null, JSON.stringify({ ...body, requestId: request.id }));
     });
   },
   { name: "errors" },

@@ -356,7 +356,7 @@ describe("control characters over HTTP", () => {
     }
     const other = await t.app.inject({ url: "/test/other-database-error" });
     expect(other.statusCode).toBe(500);
-    expect(other.json()).toEqual({ message: expect.any(String) });
+    expect(other.json()).toEqual({ message: expect.any(String), requestId: other.headers["x-request-id"] });
     expect((await t.app.inject({ url: "/test/http-error" })).statusCode).toBe(418);
   });
 });

@@ -14,6 +14,7 @@ import { chatDestinations } from "../../shared/chat.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
 import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
+import { tusRequest, uploadMetadata } from "../../test/helpers/tus.ts";
 import type { Db } from "../db/client.ts";
 import {
   applicationActivity,
@@ -23,6 +24,8 @@ import {
   quoteRequestActivity,
   quoteRequestNotes,
   quoteRequests,
+  receivedFiles,
+  sharedFiles,
 } from "../db/schema.ts";
 import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
@@ -258,7 +261,10 @@ describe("a failure injected into an HTTP request ends only that request", () =>
     const from = logs.length;
     const response = await t.app.inject({ method: "GET", url });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(response.json()).toEqual({
+      message: "Something went wrong on our side. Please try again.",
+      requestId: response.headers["x-request-id"],
+    });
     expect(response.body).not.toMatch(/injected|at |\.ts:/);
     const line = loggedSince(from, "injected")[0];
     expect(line).toMatchObject({ msg: "request failed" });
@@ -319,7 +325,10 @@ async function refusedAt(table: PgTable, request: InjectOptions) {
   refusal.spy.mockRestore();
   expect(refusal.refused(), "the injected failure was reached").toBe(true);
   expect(refused.statusCode).toBe(500);
-  expect(refused.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+  expect(refused.json()).toEqual({
+    message: "Something went wrong on our side. Please try again.",
+    requestId: refused.headers["x-request-id"],
+  });
   expect(refused.body).not.toMatch(/injected|at |\.ts:/);
   expect(loggedSince(from, "injected: the database refuses")[0]).toMatchObject({ msg: "request failed" });
 }
@@ -453,6 +462,115 @@ describe("a write the database refuses midway leaves nothing half written, and t
     expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["erased"]);
     expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["application.erase"]);
     expect(await stored("resumes", before.row?.resumeKey)).toBeUndefined();
+    await stillServing();
+  });
+});
+
+describe("a resumable upload whose end the database refuses keeps its parts, and the last PATCH then succeeds", () => {
+  const base = () => `http://127.0.0.1:${t.port}`;
+  const keys = async (namespace: string) => {
+    const found: string[] = [];
+    for await (const object of t.app.storage.objects.list(`${namespace}/`)) found.push(object.key);
+    return found.sort();
+  };
+  const state = async () => ({
+    shares: await t.app.db.select().from(sharedFiles).orderBy(sharedFiles.id),
+    received: await t.app.db.select().from(receivedFiles).orderBy(receivedFiles.id),
+    audit: await auditEntries(),
+    stored: [...(await keys("shares")), ...(await keys("requests"))],
+  });
+
+  /** Begins an upload of `data` and sends its first half; the upload's address. */
+  async function halfUploaded(data: Buffer, headers: Record<string, string>, metadata: Record<string, string>) {
+    const created = await tusRequest(`${base()}/api/uploads/`, "POST", {
+      ...headers,
+      "upload-length": String(data.length),
+      "upload-metadata": uploadMetadata(metadata),
+    });
+    expect(created.status, created.body).toBe(201);
+    const url = `${base()}${String(created.headers.location)}`;
+    const half = data.length / 2;
+    const first = await tusRequest(
+      url,
+      "PATCH",
+      { ...headers, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      data.subarray(0, half),
+    );
+    expect(first.status, first.body).toBe(204);
+    return url;
+  }
+
+  const lastPatch = (url: string, data: Buffer, headers: Record<string, string>) =>
+    tusRequest(
+      url,
+      "PATCH",
+      { ...headers, "content-type": "application/offset+octet-stream", "upload-offset": String(data.length / 2) },
+      data.subarray(data.length / 2),
+    );
+
+  async function refusedThenAnswered(
+    table: PgTable,
+    data: Buffer,
+    headers: Record<string, string>,
+    metadata: Record<string, string>,
+  ) {
+    const url = await halfUploaded(data, headers, metadata);
+    const before = await state();
+    const parts = await keys("uploads");
+    const refusal = refuseInsertInto(table);
+    const refused = await lastPatch(url, data, headers);
+    refusal.spy.mockRestore();
+    expect(refusal.refused(), "the injected failure was reached").toBe(true);
+    expect(refused.status).toBe(500);
+    expect(JSON.parse(refused.body)).toEqual({
+      message: "The upload could not be stored. Please try again.",
+      requestId: refused.headers["x-request-id"],
+    });
+    // Nothing of the end is kept: no row, no audit entry, no file; the first half's part stays.
+    expect(await state()).toEqual(before);
+    expect(await keys("uploads")).toEqual(parts);
+    const head = await tusRequest(url, "HEAD", headers);
+    expect(head.headers["upload-offset"]).toBe(String(data.length / 2));
+
+    const answered = await lastPatch(url, data, headers);
+    expect(answered.status, answered.body).toBe(200);
+    expect(await keys("uploads")).toEqual([]);
+    return { before, after: await state(), body: JSON.parse(answered.body) as Record<string, unknown> };
+  }
+
+  it("a share's, refused at its audit entry", async () => {
+    const data = randomBytes(200_000);
+    const { before, after, body } = await refusedThenAnswered(auditLog, data, authHeader(admin), {
+      filename: "shop-drawings.zip",
+      expiryMinutes: "60",
+    });
+    expect(body).toMatchObject({ fileName: "shop-drawings.zip", size: data.length });
+    expect(after.shares).toHaveLength(before.shares.length + 1);
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["share.create"]);
+    const token = new URL(String(body.fileUrl)).pathname.split("/").pop();
+    expect(await stored("shares", token)).toEqual(data);
+    await stillServing();
+  });
+
+  it("a file request's, refused at the received file's row", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/file-requests",
+      headers: authHeader(admin),
+      payload: { title: "Fault drawings", expiryHours: 2 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const token = new URL((created.json() as { url: string }).url).pathname.split("/").pop() ?? "";
+    const data = randomBytes(200_000);
+    const { before, after, body } = await refusedThenAnswered(
+      receivedFiles,
+      data,
+      {},
+      { token, filename: "model.ifc" },
+    );
+    expect(body).toMatchObject({ fileName: "model.ifc", size: data.length });
+    expect(after.received).toHaveLength(before.received.length + 1);
+    expect(await stored("requests", after.received.at(-1)?.key)).toEqual(data);
     await stillServing();
   });
 });

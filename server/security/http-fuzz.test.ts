@@ -1120,14 +1120,22 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       .routes()
       .flatMap((route) => route.method.split(",").map((method) => `${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`))
       .filter((key) => !covered.has(key));
-    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws)$/;
+    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics)$/;
     expect(outside.filter((key) => !notRest.test(key))).toEqual([]);
   });
 
-  it("routes outside the document (API docs, the WebSocket endpoint, unknown paths) never give a 5xx", async () => {
+  it("routes outside the document (API docs, the WebSocket endpoint, metrics, unknown paths) never give a 5xx", async () => {
     const random = streamFor("outside");
     const failures: string[] = [];
-    const urls = ["/api/docs", "/api/docs/json", "/api/docs/yaml", "/api/docs/static/index.html", "/ws", "/api/nope"];
+    const urls = [
+      "/api/docs",
+      "/api/docs/json",
+      "/api/docs/yaml",
+      "/api/docs/static/index.html",
+      "/ws",
+      "/api/nope",
+      "/metrics",
+    ];
     for (const base of urls) {
       for (const role of roles) {
         for (const junk of [random.pick(queryJunk), random.pick(pathJunk)]) {

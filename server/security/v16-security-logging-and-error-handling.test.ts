@@ -87,7 +87,7 @@ describe("V16 Security Logging and Error Handling", () => {
   it("V16.5.1 an unexpected error answers a generic message, and the details go to the log only", async () => {
     const response = await t.app.inject({ url: "/api/test/boom" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), requestId: response.headers["x-request-id"] });
     expect(response.body).not.toMatch(/ECONNREFUSED|hunter2|db\.internal|\/srv\/|\.ts:\d+|stack/i);
     expect(lines.some((line) => line.level === 50 && JSON.stringify(line).includes("ECONNREFUSED"))).toBe(true);
   });

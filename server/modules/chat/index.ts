@@ -88,7 +88,7 @@ export const chatModule = fp<ChatModuleOptions>(
     const writer = new MessageWriter(
       app.db,
       { ...defaultRateLimit, ...options.rateLimit },
-      { exclusive: app.database.driver === "pglite" },
+      { exclusive: app.database.driver === "pglite", onStored: (count) => app.metrics.chatMessagesStored(count) },
     );
     const store = app.storage.files("chat");
     // Attachments kept before the object store (DATA_DIR/chat-files) move into it once.
@@ -107,6 +107,7 @@ export const chatModule = fp<ChatModuleOptions>(
       push,
       log,
       getStatuses: app.presence.getStatuses,
+      onDelivered: (count) => app.metrics.chatMessagesDelivered(count),
     });
     const removeFiles = async (keys: string[]) => {
       await Promise.all(keys.map((key) => store.remove(key)));
@@ -181,5 +182,5 @@ export const chatModule = fp<ChatModuleOptions>(
     });
     app.addHook("onClose", async () => push.close());
   },
-  { name: "chat", dependencies: ["database", "account-events", "realtime", "presence", "auth"] },
+  { name: "chat", dependencies: ["database", "account-events", "realtime", "presence", "auth", "metrics"] },
 );

@@ -52,6 +52,8 @@ export interface WriterOptions {
    * skips taking row locks on its conversations and senders.
    */
   exclusive?: boolean;
+  /** Told how many messages each committed batch stored (the metrics' chat_messages_stored_total). */
+  onStored?: (count: number) => void;
 }
 
 /** One message with the account ids that get it as unread (never the sender). */
@@ -94,6 +96,8 @@ export class MessageWriter {
     const { input, statement } = storeMessagesCall(batch, this.rateLimit, this.options.exclusive ?? false);
     // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
     const { rows } = (await this.db.execute(statement)) as unknown as { rows: RawOutcome[] };
+    const stored = rows.filter((row) => row.outcome === "stored").length;
+    if (stored > 0) this.options.onStored?.(stored);
     return rows.map((row): WriteResult => {
       const n = Number(row.n);
       switch (row.outcome) {

@@ -97,6 +97,8 @@ export interface ChatServiceOptions {
   log: ChatLogger;
   /** Presence of these users, on every instance (for web push to those offline). */
   getStatuses: (usernames: readonly string[]) => Promise<Map<string, PresenceStatus>>;
+  /** Told of each new message handed to the transport for all its recipients (the metrics' chat_messages_delivered_total). */
+  onDelivered?: (count: number) => void;
 }
 
 /**
@@ -120,6 +122,7 @@ export class ChatService {
   private readonly push: PushService;
   private readonly log: ChatLogger;
   private readonly getStatuses: ChatServiceOptions["getStatuses"];
+  private readonly onDelivered: (count: number) => void;
 
   constructor(options: ChatServiceOptions) {
     this.repository = options.repository;
@@ -128,6 +131,7 @@ export class ChatService {
     this.push = options.push;
     this.log = options.log;
     this.getStatuses = options.getStatuses;
+    this.onDelivered = options.onDelivered ?? (() => {});
   }
 
   async sendPrivate(sender: ChatSender, input: PrivateInput): Promise<ChatMessage> {
@@ -161,6 +165,7 @@ export class ChatService {
       this.realtime.publishToUser(sender.username, chatDestinations.privateQueueSuffix, message),
       attachment.fileUrl ? this.markSent(attachment.fileUrl) : undefined,
     ]);
+    this.onDelivered(1);
     this.pushToOffline([recipient], message, { kind: "user", username: sender.username }, sender.username);
     return message;
   }
@@ -204,6 +209,7 @@ export class ChatService {
       this.realtime.publishToTopic(chatDestinations.group(input.groupId), message),
       attachment.fileUrl ? this.markSent(attachment.fileUrl) : undefined,
     ]);
+    this.onDelivered(1);
     const chat = { kind: "group", groupId: input.groupId } as const;
     const others = readers.filter((reader) => !mentioned.includes(reader));
     this.pushToOffline(others, message, chat, `${sender.username} in ${rule.name}`);

@@ -53,6 +53,8 @@ export interface Broker {
   setPresence(username: string, state: SessionPresence | null): Promise<void>;
   /** Overall status of each user (OFFLINE for users never seen), keyed by the usernames as given. */
   getStatuses(usernames: readonly string[]): Promise<Map<string, PresenceStatus>>;
+  /** Resolves when the broker answers (Redis: a PING on its command connection); the readiness check uses it. */
+  ping(): Promise<void>;
   /** Graceful stop: withdraws this instance's presence, then closes connections. */
   close(): Promise<void>;
 }

@@ -63,6 +63,10 @@ export class InProcessBroker implements Broker {
     return new Map(usernames.map((username) => [username, this.presence.get(username) ?? "OFFLINE"]));
   }
 
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error("The broker is closed");
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.handlers.clear();

@@ -282,6 +282,11 @@ export class RedisBroker implements Broker {
     return result;
   }
 
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error("The broker is closed");
+    await this.commands.ping();
+  }
+
   /** Runs the dead-instance sweep now (the janitor does it every janitorMs). */
   async sweep(): Promise<number> {
     return this.scripts.rtSweep(this.keyPrefix, this.instanceId);
