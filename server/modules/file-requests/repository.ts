@@ -88,6 +88,9 @@ export function fileRequestRepository(db: Db) {
       audit: FileRequestAuditWriter,
     ): Promise<{ request: FileRequestRow; keys: string[] } | undefined> {
       return db.transaction(async (tx) => {
+        // Locked first: a file whose upload is ending now (it locks the request too) is either
+        // committed before and listed here, or finds the request gone and is not kept.
+        await tx.select({ id: fileRequests.id }).from(fileRequests).where(eq(fileRequests.id, id)).for("update");
         const files = await tx
           .select({ key: receivedFiles.key })
           .from(receivedFiles)

@@ -115,7 +115,8 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
 
     async finish(tx, _request, upload, saved) {
       const requestId = (upload.data as { requestId: number }).requestId;
-      const row = takingFiles(await requests.byId(requestId, tx));
+      // Locked, like a delete does: the file and the request's deletion cannot cross.
+      const row = takingFiles(await requests.lockById(tx, requestId));
       const file = await requests.insertFile(tx, {
         requestId,
         key: saved.key,
