@@ -9,7 +9,14 @@ import { sharedFileSchema } from "../../shared/files.ts";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
 import { storedKeys } from "../../test/helpers/stored-files.ts";
-import { cutOffPatch, tusRequest, tusUpload, uploadMetadata } from "../../test/helpers/tus.ts";
+import {
+  beginUpload,
+  cutOffPatch,
+  patchUpload,
+  tusRequest,
+  tusUpload,
+  uploadMetadata,
+} from "../../test/helpers/tus.ts";
 import { auditLog, resumableUploads, sharedFiles } from "../db/schema.ts";
 
 const listen = async (t: TestApp) => {
@@ -86,12 +93,7 @@ describe("resumable share uploads", () => {
     // Finished: HEAD says so, and a PATCH more is refused.
     const head = await tusRequest(result.url, "HEAD", admin);
     expect(head.headers["upload-offset"]).toBe(String(data.length));
-    const more = await tusRequest(
-      result.url,
-      "PATCH",
-      { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": String(data.length) },
-      Buffer.from("x"),
-    );
+    const more = await patchUpload(result.url, data.length, Buffer.from("x"), admin);
     expect(more.status).toBeGreaterThanOrEqual(400);
     expect(more.status).toBeLessThan(500);
   });
@@ -143,18 +145,8 @@ describe("resumable share uploads", () => {
 
   it("lets only the admin who began an upload go on with it, and cancels it with its parts", async () => {
     const data = randomBytes(200_000);
-    const created = await tusRequest(`${base}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": String(data.length),
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const url = new URL(String(created.headers.location), base).toString();
-    const first = await tusRequest(
-      url,
-      "PATCH",
-      { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-      data.subarray(0, 100_000),
-    );
+    const url = `${base}${await beginUpload(base, data.length, shareMetadata, admin)}`;
+    const first = await patchUpload(url, 0, data.subarray(0, 100_000), admin);
     expect(first.status).toBe(204);
     expect(first.headers["upload-offset"]).toBe("100000");
     expect(await storedKeys(t.app, "uploads")).toHaveLength(1);
@@ -163,12 +155,7 @@ describe("resumable share uploads", () => {
     expect((await tusRequest(url, "HEAD", authHeader(employee))).status).toBe(403);
     expect((await tusRequest(url, "HEAD", {})).status).toBe(401);
     // A PATCH at a stale offset changes nothing.
-    const stale = await tusRequest(
-      url,
-      "PATCH",
-      { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-      data.subarray(0, 100_000),
-    );
+    const stale = await patchUpload(url, 0, data.subarray(0, 100_000), admin);
     expect(stale.status).toBe(409);
     expect(await offsetWhen(url, admin, () => true)).toBe(100_000);
 
@@ -178,18 +165,8 @@ describe("resumable share uploads", () => {
   });
 
   it("drops an unfinished upload a day after its last byte, with its parts", async () => {
-    const created = await tusRequest(`${base}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": "1000",
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const url = new URL(String(created.headers.location), base).toString();
-    await tusRequest(
-      url,
-      "PATCH",
-      { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-      randomBytes(500),
-    );
+    const url = `${base}${await beginUpload(base, 1000, shareMetadata, admin)}`;
+    await patchUpload(url, 0, randomBytes(500), admin);
     const id = url.split("/").pop() ?? "";
     await t.app.db
       .update(resumableUploads)
@@ -213,12 +190,7 @@ describe("hostile tus requests", () => {
   afterAll(async () => t.close());
 
   it("answers junk headers and bodies with a 4xx JSON error, and the next real upload works", async () => {
-    const created = await tusRequest(`${base}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": "1000",
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const url = new URL(String(created.headers.location), base).toString();
+    const url = `${base}${await beginUpload(base, 1000, shareMetadata, admin)}`;
     const octets = { "content-type": "application/offset+octet-stream" };
     const attempts: [string, string, Record<string, string>, Buffer?][] = [
       [`${base}/api/uploads/`, "POST", { ...admin, "upload-length": "-1" }],
@@ -299,18 +271,8 @@ describe("a resumable upload across two instances on one database and one store"
 
   it("carries on through the other instance where the first stopped", async () => {
     const data = randomBytes(400_000);
-    const created = await tusRequest(`${baseA}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": String(data.length),
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const path = String(created.headers.location);
-    const first = await tusRequest(
-      `${baseA}${path}`,
-      "PATCH",
-      { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-      data.subarray(0, 150_000),
-    );
+    const path = await beginUpload(baseA, data.length, shareMetadata, admin);
+    const first = await patchUpload(`${baseA}${path}`, 0, data.subarray(0, 150_000), admin);
     expect(first.status).toBe(204);
     const result = await tusUpload(baseB, data, {
       metadata: shareMetadata,
@@ -323,19 +285,8 @@ describe("a resumable upload across two instances on one database and one store"
 
   it("lets one of two PATCHes of a part at the same offset through, and the other is told 409", async () => {
     const data = randomBytes(310_000);
-    const created = await tusRequest(`${baseA}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": String(data.length),
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const path = String(created.headers.location);
-    const patch = (base: string) =>
-      tusRequest(
-        `${base}${path}`,
-        "PATCH",
-        { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-        data.subarray(0, 100_000),
-      );
+    const path = await beginUpload(baseA, data.length, shareMetadata, admin);
+    const patch = (base: string) => patchUpload(`${base}${path}`, 0, data.subarray(0, 100_000), admin);
     const statuses = (await Promise.all([patch(baseA), patch(baseB)])).map((answer) => answer.status).sort();
     expect(statuses).toEqual([204, 409]);
     expect(await offsetWhen(`${baseB}${path}`, admin, () => true)).toBe(100_000);
@@ -350,19 +301,8 @@ describe("a resumable upload across two instances on one database and one store"
 
   it("lets exactly one of two writers at the same offset through, and the file is whole", async () => {
     const data = randomBytes(300_000);
-    const created = await tusRequest(`${baseA}/api/uploads/`, "POST", {
-      ...admin,
-      "upload-length": String(data.length),
-      "upload-metadata": uploadMetadata(shareMetadata),
-    });
-    const path = String(created.headers.location);
-    const patch = (base: string) =>
-      tusRequest(
-        `${base}${path}`,
-        "PATCH",
-        { ...admin, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-        data,
-      );
+    const path = await beginUpload(baseA, data.length, shareMetadata, admin);
+    const patch = (base: string) => patchUpload(`${base}${path}`, 0, data, admin);
     const answers = await Promise.all([patch(baseA), patch(baseB)]);
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 409]);

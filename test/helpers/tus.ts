@@ -115,3 +115,28 @@ export function cutOffPatch(
     });
   });
 }
+
+/** Begins an upload of `size` bytes (a tus POST); its path, `/api/uploads/<id>`. Throws unless 201. */
+export async function beginUpload(
+  base: string,
+  size: number,
+  metadata: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const created = await tusRequest(`${base}/api/uploads/`, "POST", {
+    ...headers,
+    "upload-length": String(size),
+    "upload-metadata": uploadMetadata(metadata),
+  });
+  if (created.status !== 201) throw new Error(`tus POST: ${created.status} ${created.body}`);
+  return String(created.headers.location);
+}
+
+/** Sends `bytes` at `offset` (a tus PATCH). */
+export const patchUpload = (url: string, offset: number, bytes: Buffer, headers: Record<string, string> = {}) =>
+  tusRequest(
+    url,
+    "PATCH",
+    { ...headers, "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
+    bytes,
+  );

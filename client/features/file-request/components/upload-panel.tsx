@@ -181,9 +181,8 @@ function UploadRowItem({
               {done && <CheckCircle2 aria-hidden="true" size={12} />}
               {statusText(row)}
             </span>
-            {row.resumedAt !== null && !done && (
-              <span>(continued from {percentText(row.resumedAt, row.size)} sent before)</span>
-            )}
+            {/* Stays once sent: the client sees their earlier upload was not wasted. */}
+            {row.resumedAt !== null && <span>(continued from {percentText(row.resumedAt, row.size)} sent before)</span>}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1.5">
