@@ -103,7 +103,12 @@ function NewFileRequestForm() {
             <Input {...control} {...form.register("title")} maxLength={fileRequestLimits.titleMax} autoComplete="off" />
           )}
         </Field>
-        <Field label="Note to the client" optional hint="What you need, shown under the title." error={errors.message?.message}>
+        <Field
+          label="Note to the client"
+          optional
+          hint="What you need, shown under the title."
+          error={errors.message?.message}
+        >
           {(control) => (
             <textarea
               {...control}
