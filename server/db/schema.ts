@@ -619,3 +619,13 @@ export const resumableUploads = pgTable(
   },
   (t) => [index("resumable_uploads_scope_idx").on(t.scope), index("resumable_uploads_updated_at_idx").on(t.updatedAt)],
 );
+
+/**
+ * DESIGN §13: secrets the environment does not give (the JWT secret, the captcha key, the VAPID
+ * keys), generated once by whichever instance asks first and read by all (lib/secrets.ts).
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

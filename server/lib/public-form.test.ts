@@ -361,7 +361,7 @@ describe("public forms", () => {
     });
 
     it("refuses an expired captcha, however well solved", async () => {
-      const keys = captchaKeys(t.config);
+      const keys = await captchaKeys(t.app.db, t.config);
       const expired = await createChallenge({
         algorithm: captchaRules.algorithm,
         cost: captchaRules.cost,

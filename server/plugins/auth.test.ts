@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, createEmployee, employeeSession, loginAs } from "../../test/helpers/factories.ts";
-import { users } from "../db/schema.ts";
+import { instanceSecrets, users } from "../db/schema.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TTL_SECONDS } from "./auth.ts";
 
 const testSecret = new TextEncoder().encode("test-secret-test-secret-test-secret-0123456789");
@@ -299,13 +299,12 @@ describe("auth plugin: routes without an access rule", () => {
 });
 
 describe("auth plugin: secret", () => {
-  it("generates a secret once and keeps it in DATA_DIR when JWT_SECRET is not set", async () => {
+  it("generates a secret once and keeps it in the database (not in DATA_DIR) when JWT_SECRET is not set", async () => {
     const first = await createTestApp({ env: { JWT_SECRET: "" } });
     try {
-      const file = path.join(first.dataDir, "secrets.json");
-      expect(existsSync(file)).toBe(true);
-      const saved = JSON.parse(readFileSync(file, "utf8")) as { jwtSecret?: string };
-      expect(saved.jwtSecret?.length).toBeGreaterThanOrEqual(43);
+      expect(existsSync(path.join(first.dataDir, "secrets.json"))).toBe(false);
+      const [saved] = await first.app.db.select().from(instanceSecrets).where(eq(instanceSecrets.name, "jwtSecret"));
+      expect(saved?.value.length).toBeGreaterThanOrEqual(43);
       const token = await adminToken(first);
       // Signed with the generated secret, not the test one.
       expect((await first.app.inject({ url: "/api/auth/me", headers: authHeader(token) })).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import type { AccountKind } from "../../shared/roles.ts";
 import type { Db } from "../db/client.ts";
 import { revokedSessions, users } from "../db/schema.ts";
 import { forbidden, HttpError } from "../lib/errors.ts";
-import { persistentSecret } from "../lib/secrets.ts";
+import { sharedSecret } from "../lib/secrets.ts";
 
 export type Access = "public" | "staff" | "admin";
 
@@ -116,7 +116,7 @@ export function markRoutesPublic(instance: FastifyInstance) {
 }
 
 export interface AuthPluginOptions {
-  /** JWT_SECRET; when unset a secret is generated once and kept in DATA_DIR. */
+  /** JWT_SECRET; when unset a secret is generated once and kept in the database, shared by every instance. */
   secret?: string;
   dataDir: string;
 }
@@ -185,11 +185,12 @@ function sessionLoader(db: Db) {
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
+    const secret = options.secret ?? (await sharedSecret(app.db, "jwtSecret", { dataDir: options.dataDir }));
     // A CryptoKey imported once: given raw bytes (or a KeyObject), jose imports one on every sign and
     // verify (measured in bench:chat --live: a tenth of the server's time at 1 000 calls a second).
     const key = await webcrypto.subtle.importKey(
       "raw",
-      new TextEncoder().encode(options.secret ?? persistentSecret(options.dataDir, "jwtSecret")),
+      new TextEncoder().encode(secret),
       { name: "HMAC", hash: "SHA-256" },
       false,
       ["sign", "verify"],

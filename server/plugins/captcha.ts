@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { captchaSolutions } from "../db/schema.ts";
 import { periodicTask } from "../lib/periodic-task.ts";
-import { persistentSecret } from "../lib/secrets.ts";
+import { sharedSecret } from "../lib/secrets.ts";
 
 /**
  * The proof of work (ALTCHA v2, deterministic mode): the visitor's browser tries counters from 0
@@ -45,13 +45,13 @@ export interface CaptchaSolution {
 export type CaptchaCheck = { ok: true; solution: CaptchaSolution } | { ok: false; reason: CaptchaFailure };
 
 /**
- * The HMAC secrets challenges are signed with. Derived from JWT_SECRET when it is set (so every
- * instance behind a load balancer agrees), else generated once and kept in DATA_DIR.
+ * The HMAC secrets challenges are signed with. Derived from JWT_SECRET when it is set, else
+ * generated once and kept in the database: either way every instance behind a balancer agrees.
  */
-export function captchaKeys(config: Pick<Config, "jwtSecret" | "dataDir">) {
+export async function captchaKeys(db: Db, config: Pick<Config, "jwtSecret" | "dataDir">) {
   const master = config.jwtSecret
     ? createHmac("sha256", config.jwtSecret).update("altcha-hmac-key").digest("base64url")
-    : persistentSecret(config.dataDir, "altchaHmacKey");
+    : await sharedSecret(db, "altchaHmacKey", { dataDir: config.dataDir });
   return {
     hmacSignatureSecret: master,
     hmacKeySignatureSecret: createHmac("sha256", master).update("altcha-key-signature").digest("base64url"),
@@ -77,7 +77,7 @@ const payloadSchema = z.object({
 });
 
 /** Challenges for the ALTCHA widget, and the server side of the check: genuine, in time, used once. */
-export function captchaService(db: Db, keys: ReturnType<typeof captchaKeys>) {
+export function captchaService(db: Db, keys: Awaited<ReturnType<typeof captchaKeys>>) {
   return {
     /** A new signed challenge, valid for captchaRules.ttlMs. */
     create: (now = Date.now()): Promise<Challenge> =>
@@ -162,7 +162,7 @@ declare module "fastify" {
 /** Decorates `app.captcha`, the proof of work of the public forms, and prunes spent solutions. */
 export const captchaPlugin = fp(
   async (app: FastifyInstance) => {
-    const captcha = captchaService(app.db, captchaKeys(app.config));
+    const captcha = captchaService(app.db, await captchaKeys(app.db, app.config));
     app.decorate("captcha", captcha);
     periodicTask(app, { what: "captcha prune", everyMs: PRUNE_EVERY_MS, task: () => captcha.prune() });
   },

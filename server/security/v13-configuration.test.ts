@@ -4,15 +4,17 @@
  * rather than defaulted (V13.3), and nothing unintended is served (V13.4).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../test/helpers/captcha.ts";
 import { adminToken, authHeader, randomAddress } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
 import { startSmtpCapture, unfolded } from "../../test/helpers/smtp-capture.ts";
+import { instanceSecrets } from "../db/schema.ts";
 
 const ORIGIN = "https://www.northbeam.example";
 /** What an attacker sends instead of our name, in every header a proxy might pass on. */
@@ -105,11 +107,13 @@ describe("V13 Configuration", () => {
     }
   }, 30_000);
 
-  it("V13.3 with no JWT_SECRET, a random one is generated once and kept readable by the server alone", async () => {
+  it("V13.3 with no JWT_SECRET, a random one is generated once and kept in the database, not in DATA_DIR", async () => {
     const t = await createTestApp({ env: { JWT_SECRET: "" } });
     try {
-      const file = path.join(t.dataDir, "secrets.json");
-      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(existsSync(path.join(t.dataDir, "secrets.json"))).toBe(false);
+      const [kept] = await t.app.db.select().from(instanceSecrets).where(eq(instanceSecrets.name, "jwtSecret"));
+      // 48 random bytes.
+      expect(Buffer.from(kept?.value ?? "", "base64url")).toHaveLength(48);
       const token = await adminToken(t);
       // Not the secret the other tests use (no default secret exists).
       expect(t.config.jwtSecret).toBeUndefined();

@@ -94,7 +94,7 @@ export const chatModule = fp<ChatModuleOptions>(
     // Attachments kept before the object store (DATA_DIR/chat-files) move into it once.
     await moveLegacyFiles(path.join(app.config.dataDir, "chat-files"), store, keysIn(app.db, chatAttachments.key), log);
     const push = new PushService({
-      keys: vapidKeys(app.config.dataDir, app.config.vapid),
+      keys: await vapidKeys(app.db, app.config.dataDir, app.config.vapid),
       repository,
       log,
       agent: options.push?.agent,

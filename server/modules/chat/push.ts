@@ -4,7 +4,8 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import webpush from "web-push";
 import type { PushPayload } from "../../../shared/chat.ts";
-import { persistentSecret } from "../../lib/secrets.ts";
+import type { Db } from "../../db/client.ts";
+import { sharedSecret } from "../../lib/secrets.ts";
 import type { ChatRepository } from "./repository.ts";
 
 export interface VapidKeys {
@@ -13,11 +14,21 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** VAPID keys from the environment, else generated once and kept in DATA_DIR (like the JWT secret). */
-export function vapidKeys(dataDir: string, configured?: { publicKey: string; privateKey: string; subject?: string }) {
+/**
+ * VAPID keys from the environment, else generated once and kept in the database (like the JWT
+ * secret): every instance must push with the keys the browsers subscribed with.
+ */
+export async function vapidKeys(
+  db: Db,
+  dataDir: string,
+  configured?: { publicKey: string; privateKey: string; subject?: string },
+): Promise<VapidKeys> {
   const subject = configured?.subject ?? "mailto:webmaster@localhost";
   if (configured) return { publicKey: configured.publicKey, privateKey: configured.privateKey, subject };
-  const pair = persistentSecret(dataDir, "vapid", () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const pair = await sharedSecret(db, "vapid", {
+    dataDir,
+    create: () => JSON.stringify(webpush.generateVAPIDKeys()),
+  });
   const { publicKey, privateKey } = JSON.parse(pair) as { publicKey: string; privateKey: string };
   return { publicKey, privateKey, subject };
 }
