@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { advisoryLocks, withPoolLock } from "./advisory-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -20,6 +21,11 @@ export interface Database {
   driver: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a gzipped tarball (what `PGlite.create({ loadDataDir })`
+   * takes back), taken while no transaction is open, so it holds exactly the committed ones.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -33,14 +39,26 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
-/** Opens the database and applies the committed migrations. */
+/**
+ * Opens the database and applies the committed migrations: on PostgreSQL under an advisory lock,
+ * so that instances starting together migrate once; PGlite is one process and needs none.
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder });
+    // Instances starting at the same moment on an empty database would each create drizzle's
+    // migrations table and apply every migration: one at a time, the later ones find nothing to do.
+    try {
+      await withPoolLock(pool, advisoryLocks.migrations, (client) =>
+        migrateNodePg(drizzleNodePg(client), { migrationsFolder }),
+      );
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       driver: "postgres",
@@ -63,5 +81,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query("select 1");
     },
     close: () => client.close(),
+    snapshot: () => snapshotPglite(client),
   };
+}
+
+/** See Database.snapshot. A checkpoint first, so the copy needs no WAL replay to be read back. */
+export async function snapshotPglite(client: PGlite): Promise<Blob> {
+  await client.query("CHECKPOINT");
+  // Every query and transaction takes the transaction lock (a transaction for its whole length):
+  // holding it, the dump sees no transaction half done.
+  return client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
 }

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { type UploadStore, uploadStore } from "../lib/uploads.ts";
-import type { ObjectStore } from "../storage/object-store.ts";
+import { type HoldableStore, holdingDeletions } from "../storage/deletion-hold.ts";
 import { openObjectStore } from "../storage/open-object-store.ts";
 
 /** How long an object no row names may be an upload about to commit its row, on a store several instances share. */
 export const SHARED_STORE_GRACE_MS = 6 * 60 * 60 * 1000;
 
 export interface Storage {
-  /** Where every stored file lives (DESIGN §12): DATA_DIR/files, or the bucket of STORAGE_URL. */
-  objects: ObjectStore;
+  /**
+   * Where every stored file lives (DESIGN §12): DATA_DIR/files, or the bucket of STORAGE_URL. A
+   * backup holds its removals back while it copies the files (storage/deletion-hold.ts).
+   */
+  objects: HoldableStore;
   /** One module's files: `namespace/<random name>` (shares, quotes, resumes, chat). */
   files(namespace: string): UploadStore;
   /**
@@ -38,7 +41,9 @@ export interface StoragePluginOptions {
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app: FastifyInstance, options) => {
     const { config } = app;
-    const objects = openObjectStore({ storageUrl: config.storageUrl, dataDir: config.dataDir, s3: config.s3 });
+    const objects = holdingDeletions(
+      openObjectStore({ storageUrl: config.storageUrl, dataDir: config.dataDir, s3: config.s3 }),
+    );
     const openedAt = new Date();
     const shared = config.storageUrl !== undefined;
     const graceMs = options.sharedGraceMs ?? SHARED_STORE_GRACE_MS;

@@ -876,7 +876,7 @@ async function cheapCaptcha(): Promise<string> {
     counter: 1,
     deriveKey,
     expiresAt: new Date(Date.now() + captchaRules.ttlMs),
-    ...captchaKeys(t.config),
+    ...(await captchaKeys(t.app.db, t.config)),
   });
   return captchaPayload(challenge, await solve(challenge, 1));
 }
@@ -1120,11 +1120,11 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       .routes()
       .flatMap((route) => route.method.split(",").map((method) => `${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`))
       .filter((key) => !covered.has(key));
-    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics)$/;
+    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics|\/internal\/backup)$/;
     expect(outside.filter((key) => !notRest.test(key))).toEqual([]);
   });
 
-  it("routes outside the document (API docs, the WebSocket endpoint, metrics, unknown paths) never give a 5xx", async () => {
+  it("routes outside the document (API docs, the WebSocket endpoint, metrics, backup, unknown paths) never give a 5xx", async () => {
     const random = streamFor("outside");
     const failures: string[] = [];
     const urls = [
@@ -1135,6 +1135,7 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       "/ws",
       "/api/nope",
       "/metrics",
+      "/internal/backup",
     ];
     for (const base of urls) {
       for (const role of roles) {
