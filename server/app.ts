@@ -19,6 +19,7 @@ import {
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
+import { advisoryLocks, withAdvisoryLock } from "./db/advisory-lock.ts";
 import type { Database } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
 import { applicationAdminRoutes } from "./modules/applications/admin-routes.ts";
@@ -41,7 +42,9 @@ import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
+import { backupPlugin } from "./plugins/backup.ts";
 import { captchaPlugin } from "./plugins/captcha.ts";
+import { closingConnectionsPlugin } from "./plugins/closing-connections.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { inputPlugin } from "./plugins/input.ts";
@@ -94,6 +97,9 @@ export async function buildApp(options: BuildAppOptions) {
     genReqId: requestIdOf,
     ...serverTimeoutOptions(timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // A close ends every connection in time, however it was left (behind a balancer, mid-upgrade).
+  await app.register(closingConnectionsPlugin);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,6 +157,8 @@ export async function buildApp(options: BuildAppOptions) {
   // app.readiness for GET /api/health/ready (before realtime, so it turns "shutting down" first).
   await app.register(metricsPlugin);
   await app.register(readinessPlugin);
+  // DESIGN §13: GET /internal/backup, what `npm run backup` asks a running server for.
+  await app.register(backupPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -204,7 +212,11 @@ export async function buildApp(options: BuildAppOptions) {
     );
 
   app.addHook("onReady", async () => {
-    const result = await ensureFirstAdmin(app.db, { username: config.adminUsername, password: config.adminPassword });
+    // Under a lock, so of instances starting together on an empty database one creates the admin
+    // (and prints its password); the others then find it.
+    const result = await withAdvisoryLock(app.database, advisoryLocks.firstAdmin, (db) =>
+      ensureFirstAdmin(db, { username: config.adminUsername, password: config.adminPassword }),
+    );
     if (result.generatedPassword) {
       // Printed once, on the console only: it is never stored in clear anywhere.
       console.log(

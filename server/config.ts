@@ -75,6 +75,11 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /** Which proxies to trust for the client address: unset/false (none), true, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optionalString,
+  /**
+   * DESIGN §13: after SIGTERM, how long the instance keeps serving while ready answers 503, before it
+   * closes (a balancer's health check takes it out first). 0 closes at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** DESIGN §13: who may read GET /metrics by address: comma-separated CIDRs or addresses, or `none` (the token only). */
   METRICS_ALLOW: optionalString.superRefine((value, context) => {
@@ -126,6 +131,7 @@ export interface Config {
   /** DESIGN §11: AUDIT_RETENTION_DAYS. */
   auditRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
+  shutdownDelayMs: number;
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Where the built client lives (build/client). */
   clientDir: string;
@@ -199,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     applicationRetentionDays: env.APPLICATION_RETENTION_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve("build/client"),
     metrics: {

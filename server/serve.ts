@@ -36,9 +36,16 @@ export async function serve(options: Omit<BuildAppOptions, "config"> = {}) {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
+    if (config.shutdownDelayMs > 0) {
+      // Ready turns 503 at once; everything else keeps serving until the balancer has taken us out.
+      app.readiness.drain();
+      app.log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down: draining before closing");
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.log.info({ signal }, "shutting down: finishing requests in flight");
     const timer = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s: exiting");
+      // What was still open, for whoever finds out why.
+      app.log.error({ open: process.getActiveResourcesInfo() }, "shutdown took longer than 10 s: exiting");
       process.exit(1);
     }, 10_000);
     timer.unref();

@@ -13,8 +13,14 @@ export interface ReadinessReport {
 }
 
 export interface Readiness {
-  /** True from the moment the app starts closing: a balancer should send nothing more here. */
+  /** True from the moment the instance starts draining or closing: a balancer should send nothing more here. */
   readonly closing: boolean;
+  /**
+   * Marks the instance as leaving before the app closes (SHUTDOWN_DELAY_MS): ready answers 503 from
+   * now on while every other route goes on serving, so that a balancer polling ready stops sending
+   * new work here before the sockets close.
+   */
+  drain(): void;
   /** Asks the database, Redis (when REDIS_URL is set) and the object store, all at once; at once "shutting down" once closing. */
   check(): Promise<ReadinessReport>;
 }
@@ -96,6 +102,10 @@ export const readinessPlugin = fp<ReadinessOptions>(
     app.decorate("readiness", {
       get closing() {
         return closing;
+      },
+      drain() {
+        if (!closing) log.info("draining: ready answers 503 until the instance closes");
+        closing = true;
       },
       async check(): Promise<ReadinessReport> {
         if (closing) {
