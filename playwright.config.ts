@@ -48,11 +48,12 @@ export default defineConfig({
   ],
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
-    command: "node --import tsx e2e/serve-build-snapshot.ts",
+    // Against PostgreSQL + Redis + S3 (E2E_TOPOLOGY=1): two instances behind nginx (DESIGN §13).
+    command: `node --import tsx e2e/${process.env.E2E_TOPOLOGY === "1" ? "serve-topology" : "serve-build-snapshot"}.ts`,
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: process.env.E2E_TOPOLOGY === "1" ? 180_000 : 60_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -49,7 +49,13 @@ if (oneWidth) console.log("e2e: against DATABASE_URL, desktop project only (E2E_
 const storageUrl = process.env.STORAGE_URL
   ? `${process.env.STORAGE_URL.replace(/\/+$/, "")}/e2e-${randomBytes(6).toString("hex")}`
   : undefined;
+// With all three distributed engines, the journeys run through two instances behind nginx (DESIGN §13).
+const topology =
+  Boolean(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.STORAGE_URL) &&
+  process.env.E2E_TOPOLOGY !== "0";
+if (topology) console.log("e2e: through two instances behind nginx (E2E_TOPOLOGY=0 for one instance)");
 const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop"] : args)], {
+  ...(topology ? { E2E_TOPOLOGY: "1" } : {}),
   ...process.env,
   ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
   CHROMIUM_PATH: chromium,

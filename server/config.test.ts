@@ -53,6 +53,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes a shutdown delay in whole milliseconds up to two minutes, 0 by default (DESIGN §13)", () => {
+    expect(loadConfig({}).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: "5000" }).shutdownDelayMs).toBe(5000);
+    for (const bad of ["-1", "1.5", "soon", "120001"]) {
+      expect(() => loadConfig({ SHUTDOWN_DELAY_MS: bad }), bad).toThrow(/SHUTDOWN_DELAY_MS/);
+    }
+  });
+
   it("takes a Redis key prefix of safe characters only", () => {
     expect(loadConfig({}).redisKeyPrefix).toBe("");
     expect(loadConfig({ REDIS_KEY_PREFIX: "staging:" }).redisKeyPrefix).toBe("staging:");

@@ -12,6 +12,10 @@ export interface ChildServerOptions {
    * test/helpers/child-main.ts, which builds the app as server/main.ts does but with these.
    */
   storage?: BuildAppOptions["storage"];
+  /** What to wait for before the server counts as started (default /api/health; a balanced instance waits for /api/health/ready). */
+  healthPath?: string;
+  /** The script to run instead of server/main.ts (e2e/serve-build-snapshot.ts serves a private copy of the build). */
+  entry?: string;
 }
 
 export interface ChildServer {
@@ -59,13 +63,24 @@ export async function startChildServer(
   }
 }
 
+/** The same on a given port (an instance behind a balancer comes back where the balancer expects it). */
+export function startChildServerOn(
+  port: number,
+  env: Record<string, string>,
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
+  return spawnServer(env, port, options);
+}
+
 async function spawnServer(
   env: Record<string, string>,
   port: number,
   options: ChildServerOptions,
 ): Promise<ChildServer> {
-  const { healthTimeoutMs = 90_000, storage } = options;
-  const entry = storage ? ["test/helpers/child-main.ts", JSON.stringify({ storage })] : ["server/main.ts"];
+  const { healthTimeoutMs = 90_000, storage, healthPath = "/api/health" } = options;
+  const entry = storage
+    ? ["test/helpers/child-main.ts", JSON.stringify({ storage })]
+    : [options.entry ?? "server/main.ts"];
   const child = spawn(process.execPath, ["--v8-pool-size=0", "--max-semi-space-size=64", "--import", "tsx", ...entry], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -88,13 +103,13 @@ async function spawnServer(
   const deadline = Date.now() + healthTimeoutMs;
   for (;;) {
     if (exit !== undefined) throw new Error(`the server exited (${exit}) before it was healthy:\n${output}`);
-    const response = await fetch(`${base}/api/health`).catch(() => undefined);
+    const response = await fetch(`${base}${healthPath}`).catch(() => undefined);
     await response?.arrayBuffer();
     if (response?.ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       await exited;
-      throw new Error(`the server did not answer /api/health in time:\n${output}`);
+      throw new Error(`the server did not answer ${healthPath} in time:\n${output}`);
     }
     await pause(50);
   }
