@@ -6,7 +6,6 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { usernameSchema } from "../../shared/auth.ts";
@@ -17,21 +16,12 @@ import { hashPassword } from "../lib/password-hashing.ts";
 import { newPasswordProblem } from "../lib/password-policy.ts";
 import { isUniqueViolation } from "../lib/schemas.ts";
 import { clearLoginFailures } from "../modules/auth/login-throttle.ts";
+import { CliError, runAsScript } from "./script.ts";
 
 const usage = `Usage:
   npm run admin -- create <username> [--password <password>]   create an admin account
   npm run admin -- reset <username> [--password <password>]    set a new password and end its sessions
 Without --password, a password is generated and printed once.`;
-
-/** A failure the user can fix: printed as one line, exit code 1 (2 for usage). */
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
 
 const generatePassword = () => randomBytes(12).toString("base64url");
 
@@ -143,17 +133,4 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  try {
-    console.log(await run(process.argv.slice(2)));
-    process.exit(0);
-  } catch (error) {
-    if (error instanceof CliError) {
-      console.error(error.message);
-      process.exit(error.exitCode);
-    }
-    console.error(`Unexpected error: ${(error as Error).message}`);
-    process.exit(1);
-  }
-}
+await runAsScript(import.meta.url, run);

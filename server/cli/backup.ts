@@ -22,7 +22,8 @@ import type { Config } from "../config.ts";
 import { snapshotPglite } from "../db/client.ts";
 import { BACKUP_PATH, BACKUP_TOKEN_FILE, type BackupTokenFile } from "../plugins/backup.ts";
 import { diskStore } from "../storage/disk-store.ts";
-import { CliError, embeddedConfig, megabytes, runAsScript } from "./backup-support.ts";
+import { embeddedConfig, megabytes } from "./backup-support.ts";
+import { CliError, runAsScript } from "./script.ts";
 
 const usage = `Usage: npm run backup -- FILE
 Writes a backup of the embedded database and the stored files (a .tar.gz) to FILE.

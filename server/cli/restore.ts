@@ -14,7 +14,8 @@ import { createGunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { BackupFormatError, type BackupManifest, entries, readBackupArchive } from "../backup/archive.ts";
 import { diskStore } from "../storage/disk-store.ts";
-import { CliError, embeddedConfig, megabytes, runAsScript } from "./backup-support.ts";
+import { embeddedConfig, megabytes } from "./backup-support.ts";
+import { CliError, runAsScript } from "./script.ts";
 
 const usage = `Usage: npm run restore -- FILE
 Restores a backup made by npm run backup into DATA_DIR, which must be empty or not exist yet.`;
