@@ -114,6 +114,7 @@ describe("through the balancer", () => {
 
     // The scraper asks each instance on the private network; through the public entry point, nothing.
     expect((await fetch(`${topology.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${topology.url}/internal/backup`)).status).toBe(404);
     // What nginx adds: a request id the instance kept and answers with.
     expect((await fetch(`${topology.url}/api/health`)).headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
   });
