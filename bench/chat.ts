@@ -42,11 +42,13 @@ import { WebSocket } from "ws";
 import {
   benchRoot,
   createBenchUsers,
+  heartbeats,
   openBenchApp,
+  openSessions,
   type Percentiles,
   percentiles,
   renderTable,
-  Session,
+  type Session,
   sleep,
   writeResults,
 } from "./lib/chat-bench.ts";
@@ -216,36 +218,8 @@ async function runClients() {
     }
   };
 
-  const sessions: Session[] = [];
-  const handshakes: number[] = [];
-  for (let i = 0; i < plan.users.length; i += 100) {
-    await Promise.all(
-      plan.users.slice(i, i + 100).map(
-        (user) =>
-          new Promise<void>((resolve, reject) => {
-            const started = performance.now();
-            let settled = false;
-            const session = new Session(plan.url, user.username, user.token, onFrame, (error) => {
-              if (settled) return;
-              settled = true;
-              if (error) return reject(error);
-              handshakes.push(performance.now() - started);
-              sessions.push(session);
-              resolve();
-            });
-          }),
-      ),
-    );
-  }
-  // Heart-beats as browsers send them: every session every 10 s, each at its own moment (all of
-  // them in one burst would measure the bench, not the server).
-  let nextBeat = 0;
-  const beat = setInterval(() => {
-    for (let i = 0; i < Math.ceil(sessions.length / 100); i++) {
-      const session = sessions[nextBeat++ % sessions.length]!;
-      if (session.socket.readyState === WebSocket.OPEN) session.socket.send("\n");
-    }
-  }, 100);
+  const { sessions, handshakes } = await openSessions(plan.url, plan.users, onFrame);
+  const stopBeats = heartbeats(sessions);
   if (plan.live) await warmHttp();
   process.send?.({ type: "connected" });
   await new Promise<void>((resolve) => process.once("message", () => resolve()));
@@ -279,7 +253,7 @@ async function runClients() {
   // Let what is in flight arrive.
   for (let waited = 0; waited < 15_000 && (receipts < seq || deliveries < seq); waited += 100) await sleep(100);
   measuring = false;
-  clearInterval(beat);
+  stopBeats();
 
   // Stored per second over the time it really took: the offered seconds, or longer if it fell behind.
   const storingS = Math.max(plan.durationS, (lastReceiptAt - started) / 1000);

@@ -63,10 +63,12 @@ import { chatLimits } from "../shared/chat.ts";
 import type { Topology } from "../test/helpers/topology.ts";
 import {
   benchRoot,
+  heartbeats,
+  openSessions,
   type Percentiles,
   percentiles,
   renderTable,
-  Session,
+  type Session,
   sleep,
   writeResults,
 } from "./lib/chat-bench.ts";
@@ -569,40 +571,15 @@ async function runClients() {
     }
   };
 
-  const sessions: Session[] = [];
-  const handshakes: number[] = [];
+  let opened: Awaited<ReturnType<typeof openSessions>>;
   try {
-    for (let i = 0; i < plan.accounts.length; i += 100) {
-      await Promise.all(
-        plan.accounts.slice(i, i + 100).map(
-          (account) =>
-            new Promise<void>((resolve, reject) => {
-              const started = performance.now();
-              let settled = false;
-              const session = new Session(plan.wsUrl, account.username, account.token, onFrame, (error) => {
-                if (settled) return;
-                settled = true;
-                if (error) return reject(error);
-                handshakes.push(performance.now() - started);
-                sessions.push(session);
-                resolve();
-              });
-            }),
-        ),
-      );
-    }
+    opened = await openSessions(plan.wsUrl, plan.accounts, onFrame);
   } catch (error) {
     reply({ type: "failed", message: `a session did not open: ${String(error)}` });
     return;
   }
-  // Heart-beats as browsers send them: every session every 10 s, each at its own moment.
-  let nextBeat = 0;
-  const beat = setInterval(() => {
-    for (let i = 0; i < Math.ceil(sessions.length / 100); i++) {
-      const session = sessions[nextBeat++ % sessions.length]!;
-      if (session.open) session.socket.send("\n");
-    }
-  }, 100);
+  const { sessions, handshakes } = opened;
+  const stopBeats = heartbeats(sessions);
   reply({ type: "connected", opened: sessions.length, handshakeMs: percentiles(handshakes) });
 
   let stepNumber = 0;
@@ -661,7 +638,7 @@ async function runClients() {
       },
     });
   }
-  clearInterval(beat);
+  stopBeats();
   for (const session of sessions) session.socket.terminate();
   process.exit(0);
 }

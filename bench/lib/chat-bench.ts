@@ -221,3 +221,51 @@ export class Session {
     );
   }
 }
+
+/**
+ * Opens one session per account, 100 handshakes at a time: the sessions, and each handshake's time
+ * (CONNECT until the last SUBSCRIBE's RECEIPT, ms). Throws on the first session that fails.
+ */
+export async function openSessions(
+  url: string,
+  accounts: { username: string; token: string }[],
+  onFrame: FrameHandler,
+): Promise<{ sessions: Session[]; handshakes: number[] }> {
+  const sessions: Session[] = [];
+  const handshakes: number[] = [];
+  for (let i = 0; i < accounts.length; i += 100) {
+    await Promise.all(
+      accounts.slice(i, i + 100).map(
+        (account) =>
+          new Promise<void>((resolve, reject) => {
+            const started = performance.now();
+            let settled = false;
+            const session = new Session(url, account.username, account.token, onFrame, (error) => {
+              if (settled) return;
+              settled = true;
+              if (error) return reject(error);
+              handshakes.push(performance.now() - started);
+              sessions.push(session);
+              resolve();
+            });
+          }),
+      ),
+    );
+  }
+  return { sessions, handshakes };
+}
+
+/**
+ * Heart-beats as browsers send them: every session every 10 s, each at its own moment (all of them
+ * in one burst would measure the bench, not the server). Returns what stops them.
+ */
+export function heartbeats(sessions: Session[]): () => void {
+  let next = 0;
+  const beat = setInterval(() => {
+    for (let i = 0; i < Math.ceil(sessions.length / 100); i++) {
+      const session = sessions[next++ % sessions.length];
+      if (session?.open) session.socket.send("\n");
+    }
+  }, 100);
+  return () => clearInterval(beat);
+}
