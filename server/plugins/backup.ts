@@ -1,10 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createBackupArchive } from "../backup/archive.ts";
 import { addressMatcher, parseAddressList } from "../lib/address-list.ts";
+import { bearerSecret } from "../lib/bearer-secret.ts";
 
 /** Where `npm run backup` asks a running server for the archive (not part of the REST API). */
 export const BACKUP_PATH = "/internal/backup";
@@ -28,7 +29,6 @@ export const backupRefusals = {
 const isLoopback = addressMatcher(parseAddressList("127.0.0.0/8,::1/128").ranges);
 /** Headers a proxy adds: a request carrying any of them came from elsewhere, whatever its socket. */
 const proxyHeaders = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"];
-const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
  * The online half of `npm run backup` (DESIGN §13): GET /internal/backup streams the archive of
@@ -43,7 +43,7 @@ export const backupPlugin = fp(
     const embedded = !config.databaseUrl && !config.storageUrl && app.database.snapshot !== undefined;
     const tokenFile = path.join(config.dataDir, BACKUP_TOKEN_FILE);
     const token = randomBytes(32).toString("base64url");
-    const tokenDigest = digest(token);
+    const tokenSecret = bearerSecret(token);
     let written = false;
     let busy = false;
 
@@ -67,10 +67,7 @@ export const backupPlugin = fp(
 
     const local = (request: FastifyRequest) =>
       isLoopback(request.socket.remoteAddress) && !proxyHeaders.some((name) => request.headers[name] !== undefined);
-    const tokenMatches = (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      return written && header?.startsWith("Bearer ") === true && timingSafeEqual(digest(header.slice(7)), tokenDigest);
-    };
+    const tokenMatches = (request: FastifyRequest) => written && tokenSecret.matches(request.headers.authorization);
 
     app.get(
       BACKUP_PATH,

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { addressMatcher } from "../lib/address-list.ts";
+import { bearerSecret } from "../lib/bearer-secret.ts";
 
 /** What the modules count, without knowing how metrics are kept (the chat never imports prom-client). */
 export interface AppMetrics {
@@ -45,8 +45,6 @@ function isUpload(request: FastifyRequest): boolean {
   if (request.url.startsWith("/api/uploads")) return true;
   return String(request.headers["content-type"] ?? "").startsWith("multipart/form-data");
 }
-
-const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
  * Prometheus metrics (DESIGN §13) at GET /metrics, for clients in METRICS_ALLOW (default
@@ -136,15 +134,12 @@ export const metricsPlugin = fp(
 
     const { allow, token } = app.config.metrics;
     const allowed = addressMatcher(allow);
-    const tokenDigest = token === undefined ? undefined : digest(token);
+    const tokenSecret = token === undefined ? undefined : bearerSecret(token);
     const behindUntrustedProxy = (request: FastifyRequest) =>
       app.config.trustProxy === false &&
       (request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined);
     const mayRead = (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      if (tokenDigest && header?.startsWith("Bearer ") && timingSafeEqual(digest(header.slice(7)), tokenDigest)) {
-        return true;
-      }
+      if (tokenSecret?.matches(request.headers.authorization)) return true;
       // Through a proxy not trusted (TRUST_PROXY unset), every client has the proxy's address, often
       // 127.0.0.1: a request that says it was forwarded is not judged by its address at all.
       return !behindUntrustedProxy(request) && allowed(request.ip);
