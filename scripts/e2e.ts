@@ -36,7 +36,14 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nb-e2e-"));
-const scratch = process.env.DATABASE_URL ? await createTemporaryDatabase(process.env.DATABASE_URL, "e2e") : undefined;
+// With all three distributed engines, the journeys run through two instances behind nginx (DESIGN §13).
+const topology =
+  Boolean(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.STORAGE_URL) &&
+  process.env.E2E_TOPOLOGY !== "0";
+if (topology) console.log("e2e: through two instances behind nginx (E2E_TOPOLOGY=0 for one instance)");
+// The topology (e2e/serve-topology.ts) makes its own database, Redis prefix and store prefix.
+const scratch =
+  process.env.DATABASE_URL && !topology ? await createTemporaryDatabase(process.env.DATABASE_URL, "e2e") : undefined;
 
 // With Redis, the run's keys (rate-limit counters, presence) live under a prefix of their own.
 const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
@@ -49,11 +56,6 @@ if (oneWidth) console.log("e2e: against DATABASE_URL, desktop project only (E2E_
 const storageUrl = process.env.STORAGE_URL
   ? `${process.env.STORAGE_URL.replace(/\/+$/, "")}/e2e-${randomBytes(6).toString("hex")}`
   : undefined;
-// With all three distributed engines, the journeys run through two instances behind nginx (DESIGN §13).
-const topology =
-  Boolean(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.STORAGE_URL) &&
-  process.env.E2E_TOPOLOGY !== "0";
-if (topology) console.log("e2e: through two instances behind nginx (E2E_TOPOLOGY=0 for one instance)");
 const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop"] : args)], {
   ...(topology ? { E2E_TOPOLOGY: "1" } : {}),
   ...process.env,

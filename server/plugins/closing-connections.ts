@@ -6,10 +6,6 @@ import fp from "fastify-plugin";
 /** How long a close waits for connections still busy before it cuts them (inside serve's 10 s budget). */
 export const CLOSE_GRACE_MS = 7_000;
 
-export interface ClosingConnectionsOptions {
-  graceMs?: number;
-}
-
 /**
  * What a graceful close does with the connections Fastify and Node would leave open, each of which
  * held a rolling restart behind nginx past the shutdown budget (test/topology/):
@@ -19,9 +15,8 @@ export interface ClosingConnectionsOptions {
  *   (@fastify/websocket ends it in an onResponse hook, which the closing fast path skips);
  * - and whatever else is still open when the grace ends is cut: a client resumes (tus, STOMP).
  */
-export const closingConnectionsPlugin = fp<ClosingConnectionsOptions>(
-  async (app: FastifyInstance, options) => {
-    const graceMs = options.graceMs ?? CLOSE_GRACE_MS;
+export const closingConnectionsPlugin = fp(
+  async (app: FastifyInstance) => {
     const sockets = new Set<Socket>();
     app.server.on("connection", (socket: Socket) => {
       sockets.add(socket);
@@ -33,7 +28,7 @@ export const closingConnectionsPlugin = fp<ClosingConnectionsOptions>(
       const cut = setTimeout(() => {
         if (sockets.size > 0) app.log.warn({ connections: sockets.size }, "closing: cutting connections still open");
         for (const socket of sockets) socket.destroy();
-      }, graceMs);
+      }, CLOSE_GRACE_MS);
       sweep.unref();
       cut.unref();
       app.server.once("close", () => {
