@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("client") } },
   test: {
-    include: ["{shared,server,client,scripts,test,deploy}/**/*.test.{ts,tsx}"],
+    include: ["{shared,server,client,scripts,tools,test,deploy}/**/*.test.{ts,tsx}"],
     // Run by scripts/topology.ts (npm run test:topology) once the client is built.
     exclude: ["test/topology/**", "**/node_modules/**"],
     setupFiles: ["./test/setup.ts"],

@@ -1,21 +1,21 @@
 /**
  * Rasterises generated SVGs with sharp (the same renderer the build uses) for visual checks.
+ * It renders the scenes' output directly, not the files on disk, so a picture the company has
+ * replaced still previews as the generator draws it.
  *
- *   node --import tsx scripts/artwork/preview.ts [outDir=/tmp/art] [width] [filter...]
+ *   node --import tsx tools/artwork/preview.ts [outDir=/tmp/art] [width] [filter...]
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { artworks } from "./scenes/index.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const [outDir = "/tmp/art", widthArg, ...filters] = process.argv.slice(2);
 const width = widthArg ? Number(widthArg) : undefined;
 await mkdir(outDir, { recursive: true });
-for (const file of Object.keys(artworks)) {
+for (const [file, build] of Object.entries(artworks)) {
   if (filters.length && !filters.some((f) => file.includes(f))) continue;
-  const input = await readFile(path.join(root, file));
+  const input = Buffer.from(build());
   const meta = await sharp(input).metadata();
   const density = width && meta.width ? Math.max(72, Math.ceil((72 * width) / meta.width)) : 72;
   let image = sharp(input, { density });
