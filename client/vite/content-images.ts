@@ -34,6 +34,37 @@ async function listSources(root: string): Promise<string[]> {
   return found.sort();
 }
 
+const nameOf = (root: string, source: string) =>
+  path
+    .relative(root, source)
+    .replace(/\.[^.]+$/, "")
+    .split(path.sep)
+    .join("/");
+
+/**
+ * One source per picture name. A photo the company dropped beside the drawn SVG of the same name
+ * replaces it (the SVG stays for the artwork tool, tools/artwork, which never overwrites a picture
+ * that was replaced); two photos of one name are a mistake the build names rather than guesses at.
+ */
+export function chooseSources(root: string, sources: string[]): string[] {
+  const byName = new Map<string, string[]>();
+  for (const source of sources) {
+    const name = nameOf(root, source);
+    byName.set(name, [...(byName.get(name) ?? []), source]);
+  }
+  const chosen: string[] = [];
+  for (const [name, candidates] of byName) {
+    const photos = candidates.filter((source) => path.extname(source).toLowerCase() !== ".svg");
+    if (photos.length > 1) {
+      throw new Error(
+        `content/images: ${photos.map((p) => path.basename(p)).join(" and ")} are both "${name}": keep one`,
+      );
+    }
+    chosen.push(photos[0] ?? candidates[0]!);
+  }
+  return chosen.sort();
+}
+
 export function contentImages(options: { dir: string; cacheDir: string }): Plugin {
   let command: "build" | "serve" = "build";
   let manifest: Promise<{ images: Record<string, ContentImage>; files: Map<string, Buffer> }> | undefined;
@@ -44,12 +75,8 @@ export function contentImages(options: { dir: string; cacheDir: string }): Plugi
     const files = new Map<string, Buffer>();
     await mkdir(options.cacheDir, { recursive: true });
 
-    for (const source of await listSources(options.dir)) {
-      const name = path
-        .relative(options.dir, source)
-        .replace(/\.[^.]+$/, "")
-        .split(path.sep)
-        .join("/");
+    for (const source of chooseSources(options.dir, await listSources(options.dir))) {
+      const name = nameOf(options.dir, source);
       const input = await readFile(source);
       const meta = await sharp(input).metadata();
       const intrinsicWidth = meta.width ?? 1200;
