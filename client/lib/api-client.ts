@@ -1,4 +1,4 @@
-import { sessionStore } from "../features/auth/lib/session-store.ts";
+import { sessionStore } from "./session-store.ts";
 
 /** An API failure: `message` is the server's `{message}` when it sent one. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { sessionStore } from "../lib/session-store.ts";
+import { sessionStore } from "./session-store.ts";
 
 /**
  * Logout (SPEC §3): the session is forgotten here at once (the UI does not wait), and ended on

@@ -3,7 +3,7 @@
  * it: kept here (in the page's own code) so the application form, loaded later, still finds it.
  * No zod and no React: the career page imports this before the form code.
  */
-import { positionForJobId } from "../../../../shared/open-positions.ts";
+import { positionForJobId } from "../../shared/open-positions.ts";
 
 let chosen: string | undefined;
 const listeners = new Set<(title: string) => void>();

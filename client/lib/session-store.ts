@@ -1,4 +1,4 @@
-import { type AccountKind, isAccountKind, storageKeys } from "../../../../shared/roles.ts";
+import { type AccountKind, isAccountKind, storageKeys } from "../../shared/roles.ts";
 
 export interface SessionUser {
   username: string;

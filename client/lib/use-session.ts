@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { type Session, sessionStore } from "../lib/session-store.ts";
+import { type Session, sessionStore } from "./session-store.ts";
 
 /** The current session, or null for a visitor (always null while prerendering and hydrating). */
 export function useSession(): Session | null {

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
 const EmployeeDashboard = lazy(() => import("~/features/staff/components/employee-dashboard"));
+// The chat (and STOMP) loads only when the dashboard's Internal Chat card shows.
+const ChatView = lazy(() => import("~/features/chat/components/chat-view"));
 
 export const meta = () => [{ title: "Employee Dashboard | Northbeam" }, { name: "robots", content: "noindex" }];
 
@@ -16,7 +18,7 @@ export default function EmployeeDashboardRoute() {
   if (!mounted) return <main id="main" className="min-h-[60vh] bg-steel-50" aria-busy="true" />;
   return (
     <Suspense fallback={<main id="main" className="min-h-[60vh] bg-steel-50" aria-busy="true" />}>
-      <EmployeeDashboard />
+      <EmployeeDashboard chat={<ChatView />} />
     </Suspense>
   );
 }

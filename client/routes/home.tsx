@@ -1,11 +1,13 @@
 import { lazy, Suspense } from "react";
-import { useSession } from "~/features/auth/hooks/use-session";
 import { HomeLanding } from "~/features/marketing/components/home/home-landing";
 import { pageMeta } from "~/lib/seo";
+import { useSession } from "~/lib/use-session";
 
 // Staff code is split out of the public bundle: it loads only once someone is logged in.
 const AdminDashboard = lazy(() => import("~/features/staff/components/admin-dashboard"));
 const EmployeeDashboard = lazy(() => import("~/features/staff/components/employee-dashboard"));
+// The chat (and STOMP) loads only when a dashboard's Internal Chat card shows.
+const ChatView = lazy(() => import("~/features/chat/components/chat-view"));
 
 export const meta = () => pageMeta("/");
 
@@ -15,14 +17,14 @@ export default function Home() {
   if (session?.user.role === "admin") {
     return (
       <Suspense fallback={<StaffLoading />}>
-        <AdminDashboard />
+        <AdminDashboard chat={<ChatView />} />
       </Suspense>
     );
   }
   if (session?.user.role === "employee") {
     return (
       <Suspense fallback={<StaffLoading />}>
-        <EmployeeDashboard />
+        <EmployeeDashboard chat={<ChatView />} />
       </Suspense>
     );
   }

@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
-import { logout as endSession } from "~/features/auth/api/logout";
-import { useSession } from "~/features/auth/hooks/use-session";
+import { logout as endSession } from "~/lib/logout";
+import { useSession } from "~/lib/use-session";
 
 const loadLoginDialog = () => import("~/features/auth/components/login-dialog");
 const LoginDialog = lazy(loadLoginDialog);

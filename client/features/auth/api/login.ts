@@ -1,5 +1,5 @@
+import { sessionStore } from "~/lib/session-store";
 import { type AccountKind, isAccountKind } from "../../../../shared/roles.ts";
-import { sessionStore } from "../lib/session-store.ts";
 
 export const loginMessages = {
   incomplete: "Login succeeded, but user data incomplete.",

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionStore } from "~/features/auth/lib/session-store";
 import { ApiError } from "~/lib/api-client";
+import { sessionStore } from "~/lib/session-store";
 import { chatPaths } from "../../../../shared/chat.ts";
 import { currentXhr, installFakeXhr } from "../../../../test/helpers/fake-xhr.ts";
 import { uploadAttachment } from "./upload-attachment.ts";

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
-import { useSession } from "~/features/auth/hooks/use-session";
+import { useSession } from "~/lib/use-session";
 import { chatMessages } from "../../../../shared/chat.ts";
 import { ChatContext } from "../hooks/chat-context.ts";
 import { type ChatIdentity, useChat } from "../hooks/use-chat.ts";

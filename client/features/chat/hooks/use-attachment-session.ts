@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { sessionStore } from "~/features/auth/lib/session-store";
+import { sessionStore } from "~/lib/session-store";
 import { closeAttachmentSession, openAttachmentSession } from "../api/attachment-session.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
-import { sessionStore } from "~/features/auth/lib/session-store";
+import { sessionStore } from "~/lib/session-store";
 import {
   type ChatEvent,
   type ChatGroup,

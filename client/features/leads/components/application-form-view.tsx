@@ -24,7 +24,7 @@ export interface ApplicationFormViewProps {
   errors?: FieldMessages;
   labelledBy?: string;
   onSubmit?: FormEventHandler<HTMLFormElement>;
-  /** True for the static stand-in shown while the form code loads. */
+  /** True for the stand-in shown while the form code loads: its fields work, its submit waits. */
   loading?: boolean;
   sending?: boolean;
   captcha?: ReactNode;
@@ -57,7 +57,8 @@ export function ApplicationFormView({
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={labelledBy}
-        aria-busy={loading || sending || undefined}
+        aria-busy={sending || undefined}
+        data-stand-in={loading || undefined}
         className="relative"
       >
         <RequiredNote />

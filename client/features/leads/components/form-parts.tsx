@@ -7,11 +7,14 @@ import type { ReactNode } from "react";
 import { cx } from "~/components/ui/cx";
 import { controlClass } from "~/components/ui/input";
 
-/** What a control receives from its form: react-hook-form's `register(name)`, or `{name, disabled}` while loading. */
+/** What a control receives from its form: react-hook-form's `register(name)`, or just its name in the stand-in. */
 export type Bind = (name: string) => object;
 
-/** The stand-in's binding: named, disabled controls (the form code is still on its way). */
-export const loadingBind: Bind = (name) => ({ name, disabled: true });
+/**
+ * The stand-in's binding: named, working native controls. The visitor can type before the form
+ * code arrives; the live form takes the values over (lib/form-draft.ts).
+ */
+export const standInBind: Bind = (name) => ({ name });
 
 /** Field messages by name (react-hook-form's errors, flattened). */
 export type FieldMessages = Partial<Record<string, string>>;

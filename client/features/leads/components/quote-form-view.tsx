@@ -24,7 +24,7 @@ export interface QuoteFormViewProps {
   /** The id of the heading that names the form. */
   labelledBy?: string;
   onSubmit?: FormEventHandler<HTMLFormElement>;
-  /** True for the static stand-in shown while the form code loads. */
+  /** True for the stand-in shown while the form code loads: its fields work, its submit waits. */
   loading?: boolean;
   sending?: boolean;
   /** The captcha widget (the stand-in shows a placeholder of the same size). */
@@ -60,7 +60,8 @@ export function QuoteFormView({
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={labelledBy}
-        aria-busy={loading || sending || undefined}
+        aria-busy={sending || undefined}
+        data-stand-in={loading || undefined}
         className="relative"
       >
         <RequiredNote />

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Path, useForm, useWatch } from "react-hook-form";
 import { submitQuote } from "../api/submit-quote.ts";
 import { describeFile } from "../lib/file-check.ts";
@@ -7,19 +7,27 @@ import { type QuoteFormInput, type QuoteFormValues, quoteDefaults, quoteFormSche
 import { leadMessages } from "../lib/messages.ts";
 import { CaptchaField, type CaptchaHandle } from "./captcha-field.tsx";
 import { type FieldMessages, FormStatus, type FormStatusValue } from "./form-parts.tsx";
+import type { StandIn } from "./lazy-form-slot.tsx";
 import { QuoteFormView } from "./quote-form-view.tsx";
 import { applyServerErrors, firstFile, shouldResetCaptcha, UploadProgress } from "./submission.tsx";
 
-/** The live quote form (loaded on demand by QuoteFormSlot): validation, captcha, upload with progress. */
-export default function QuoteForm({ labelledBy }: { labelledBy?: string }) {
+/**
+ * The live quote form (loaded on demand by QuoteFormSlot): validation, captcha, upload with
+ * progress. It starts from what the visitor typed into the stand-in.
+ */
+export default function QuoteForm({ labelledBy, standIn }: { labelledBy?: string; standIn?: StandIn }) {
   const form = useForm<QuoteFormInput, unknown, QuoteFormValues>({
     resolver: zodResolver(quoteFormSchema),
-    defaultValues: quoteDefaults,
+    defaultValues: { ...quoteDefaults, ...(standIn?.draft()?.values as Partial<QuoteFormInput> | undefined) },
   });
   const [status, setStatus] = useState<FormStatusValue>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
   const chosen = firstFile(useWatch({ control: form.control, name: "uploadFile" }));
+  // After useWatch has subscribed (effects run in order), so the chosen file shows at once.
+  useEffect(() => {
+    standIn?.restore((name, files) => form.setValue(name as Path<QuoteFormInput>, files));
+  }, [standIn, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setStatus(null);

@@ -1,5 +1,5 @@
-import { sessionStore } from "~/features/auth/lib/session-store";
 import { ApiError } from "~/lib/api-client";
+import { sessionStore } from "~/lib/session-store";
 import { fileNameFromDisposition } from "../lib/downloads.ts";
 
 export interface FetchedFile {

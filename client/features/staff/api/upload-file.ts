@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionStore } from "~/features/auth/lib/session-store";
 import { ApiError } from "~/lib/api-client";
 import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
+import { sessionStore } from "~/lib/session-store";
 import { type UploadError, uploadPercent } from "~/lib/upload";
 import { sharedFileSchema } from "../../../../shared/files.ts";
 import { staffKeys } from "./paths.ts";

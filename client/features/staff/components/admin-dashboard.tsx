@@ -1,7 +1,7 @@
 import { FileUser, Inbox, MessagesSquare, ScrollText } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { useSession } from "~/features/auth/hooks/use-session";
+import { useSession } from "~/lib/use-session";
 import { useEmployees } from "../api/get-employees.ts";
 import { useFiles } from "../api/get-files.ts";
 import type { Employee } from "../api/types.ts";
@@ -21,12 +21,13 @@ import { StaffProviders } from "./staff-providers.tsx";
 import { UploadFiles } from "./upload-files.tsx";
 
 /** The Admin Dashboard (SPEC §2): accounts, shared files, leads, applications and the chat. Admins only. */
-export default function AdminDashboard() {
+/** `chat`: the chat view, composed in by the route (the chat is a feature of its own). */
+export default function AdminDashboard({ chat }: { chat: ReactNode }) {
   const session = useSession();
   if (session?.user.role !== "admin") return <AccessDenied message={staffMessages.adminDenied} />;
   return (
     <StaffProviders>
-      <AdminDashboardView username={session.user.username} />
+      <AdminDashboardView username={session.user.username} chat={chat} />
     </StaffProviders>
   );
 }
@@ -42,7 +43,7 @@ const sectionLinks = [
   { href: "#audit-log", label: "Audit log" },
 ] as const;
 
-function AdminDashboardView({ username }: { username: string }) {
+function AdminDashboardView({ username, chat }: { username: string; chat: ReactNode }) {
   const [editing, setEditing] = useState<Employee | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
   // A link or notification naming a chat (?chat=user:alice) opens the chat right away.
@@ -152,7 +153,7 @@ function AdminDashboardView({ username }: { username: string }) {
         >
           {chatOpen ? (
             <div id="internal-chat-body">
-              <ChatPanel />
+              <ChatPanel>{chat}</ChatPanel>
             </div>
           ) : undefined}
         </DashboardSection>

@@ -1,19 +1,15 @@
-import { lazy, Suspense } from "react";
-
-// The chat (and STOMP) loads only when the Internal Chat card shows: never in the public pages' bundles.
-const ChatView = lazy(() => import("~/features/chat/components/chat-view"));
+import { type ReactNode, Suspense } from "react";
 
 /**
- * Body of the Internal Chat card of both dashboards. It mounts only while shown, so the chat
- * connection lives and dies with it. The chat fills the card edge to edge (the negative margins
- * undo DashboardSection's body padding), like an app inside the page.
+ * Body of the Internal Chat card of both dashboards: the chat the route composed in (a lazy
+ * component, so the chat and STOMP load only when the card shows). It mounts only while shown,
+ * so the chat connection lives and dies with it. The chat fills the card edge to edge (the
+ * negative margins undo DashboardSection's body padding), like an app inside the page.
  */
-export function ChatPanel() {
+export function ChatPanel({ children }: { children: ReactNode }) {
   return (
     <div className="-mx-4 -my-5 overflow-hidden rounded-b-xl sm:-mx-5">
-      <Suspense fallback={<ChatLoading />}>
-        <ChatView />
-      </Suspense>
+      <Suspense fallback={<ChatLoading />}>{children}</Suspense>
     </div>
   );
 }

@@ -9,10 +9,11 @@ import {
   MessagesSquare,
   RefreshCw,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { logout as endSession } from "~/features/auth/api/logout";
-import { useSession } from "~/features/auth/hooks/use-session";
+import { logout as endSession } from "~/lib/logout";
+import { useSession } from "~/lib/use-session";
 import { useMe } from "../api/get-me.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
@@ -24,7 +25,8 @@ import { PerformanceRing } from "./performance-ring.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
 
 /** The Employee Dashboard (SPEC §2): profile, performance, tasks, learning, the chat and Logout. Employees only. */
-export default function EmployeeDashboard() {
+/** `chat`: the chat view, composed in by the route (the chat is a feature of its own). */
+export default function EmployeeDashboard({ chat }: { chat: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
   if (session?.user.role !== "employee") return <AccessDenied message={staffMessages.employeeDenied} />;
@@ -34,7 +36,7 @@ export default function EmployeeDashboard() {
   };
   return (
     <StaffProviders>
-      <EmployeeDashboardView username={session.user.username} onLogout={logout} />
+      <EmployeeDashboardView username={session.user.username} onLogout={logout} chat={chat} />
     </StaffProviders>
   );
 }
@@ -58,7 +60,15 @@ const learning = [
   },
 ] as const;
 
-function EmployeeDashboardView({ username, onLogout }: { username: string; onLogout: () => void }) {
+function EmployeeDashboardView({
+  username,
+  onLogout,
+  chat,
+}: {
+  username: string;
+  onLogout: () => void;
+  chat: ReactNode;
+}) {
   const me = useMe();
   const profile = me.data;
   const displayName = profile?.name || username;
@@ -180,7 +190,7 @@ function EmployeeDashboardView({ username, onLogout }: { username: string; onLog
             description="Private and group conversations with the team."
             className="md:col-span-2"
           >
-            <ChatPanel />
+            <ChatPanel>{chat}</ChatPanel>
           </DashboardSection>
         </div>
       </div>

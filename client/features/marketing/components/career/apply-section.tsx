@@ -1,15 +1,17 @@
 import { FileText, Info } from "lucide-react";
-import { ApplicationFormSlot } from "~/features/leads/components/application-form-slot";
+import type { ReactNode } from "react";
 
 export interface ApplySectionProps {
   title: string;
   intro: string;
   fileNote: string;
   noRoleNote: string;
+  /** The application form, composed in by the route; told the id of the heading that names it. */
+  renderForm: (labelledBy: string) => ReactNode;
 }
 
 /** The "Apply now" section, with the application form (loaded as it comes into view). */
-export function ApplySection({ title, intro, fileNote, noRoleNote }: ApplySectionProps) {
+export function ApplySection({ title, intro, fileNote, noRoleNote, renderForm }: ApplySectionProps) {
   return (
     <section id="apply" aria-labelledby="apply-heading" className="scroll-mt-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr] lg:gap-16">
@@ -29,7 +31,7 @@ export function ApplySection({ title, intro, fileNote, noRoleNote }: ApplySectio
             </li>
           </ul>
         </div>
-        <ApplicationFormSlot labelledBy="apply-heading" />
+        {renderForm("apply-heading")}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import page from "../../../../../content/career-page.json";
 import { openJobs } from "../../../../../shared/open-positions.ts";
 import { ButtonLink } from "../shared/button-link.tsx";
@@ -6,7 +7,8 @@ import { ApplySection } from "./apply-section.tsx";
 import { CareerPerks } from "./career-perks.tsx";
 import { JobList } from "./job-list.tsx";
 
-export function CareerPage() {
+/** `renderApplicationForm`: the form (a feature of its own), composed in by the route. */
+export function CareerPage({ renderApplicationForm }: { renderApplicationForm: (labelledBy: string) => ReactNode }) {
   return (
     <main id="main">
       <PageBanner {...page.banner}>
@@ -18,7 +20,7 @@ export function CareerPage() {
       </PageBanner>
       <CareerPerks {...page.perks} />
       <JobList jobs={openJobs} labels={page.openings} />
-      <ApplySection {...page.apply} />
+      <ApplySection {...page.apply} renderForm={renderApplicationForm} />
     </main>
   );
 }

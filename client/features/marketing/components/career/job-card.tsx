@@ -1,6 +1,6 @@
 import { ArrowDown, Briefcase, ChevronDown, Clock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
-import { choosePosition } from "~/features/leads/lib/position-choice";
+import { choosePosition } from "~/lib/position-choice";
 import type { OpenJob } from "../../../../../shared/open-positions.ts";
 
 /** An open position (content/jobs.json, through shared/open-positions.ts: the form's list too). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import page from "../../../../../content/contact-page.json";
 import site from "../../../../../content/site.json";
 import { PageBanner } from "../shared/page-banner.tsx";
@@ -5,7 +6,8 @@ import { ContactDetails } from "./contact-details.tsx";
 import { OfficeList } from "./office-list.tsx";
 import { QuoteSection } from "./quote-section.tsx";
 
-export function ContactPage() {
+/** `renderQuoteForm`: the form (a feature of its own), composed in by the route. */
+export function ContactPage({ renderQuoteForm }: { renderQuoteForm: (labelledBy: string) => ReactNode }) {
   return (
     <main id="main">
       <PageBanner {...page.banner} />
@@ -13,7 +15,7 @@ export function ContactPage() {
         <ContactDetails contact={site.contact} labels={page.details} />
         <OfficeList offices={site.contact.offices} {...page.offices} />
       </div>
-      <QuoteSection {...page.quote} />
+      <QuoteSection {...page.quote} renderForm={renderQuoteForm} />
     </main>
   );
 }

@@ -1,15 +1,17 @@
 import { Check } from "lucide-react";
-import { QuoteFormSlot } from "~/features/leads/components/quote-form-slot";
+import type { ReactNode } from "react";
 
 export interface QuoteSectionProps {
   title: string;
   intro: string;
   checklistTitle: string;
   checklist: string[];
+  /** The quote form, composed in by the route; told the id of the heading that names it. */
+  renderForm: (labelledBy: string) => ReactNode;
 }
 
 /** "Request a Quote": guidance on the left, the quote form (loaded as it comes into view) on the right. */
-export function QuoteSection({ title, intro, checklistTitle, checklist }: QuoteSectionProps) {
+export function QuoteSection({ title, intro, checklistTitle, checklist, renderForm }: QuoteSectionProps) {
   return (
     <section id="quote" aria-labelledby="quote-heading" className="scroll-mt-20 bg-steel-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_2fr] lg:gap-16">
@@ -30,7 +32,7 @@ export function QuoteSection({ title, intro, checklistTitle, checklist }: QuoteS
             ))}
           </ul>
         </div>
-        <QuoteFormSlot labelledBy="quote-heading" />
+        {renderForm("quote-heading")}
       </div>
     </section>
   );

@@ -1,0 +1,71 @@
+/**
+ * The client's feature folders do not reach into each other (docs/architecture.md): Biome's
+ * noRestrictedImports, configured per feature in biome.json, refuses it. These probes make sure the
+ * configuration still does, by linting a few imports written where they would do harm.
+ */
+import { execFile } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const probes: string[] = [];
+
+/** Lints `source` as a file at `file` (relative to the repo); returns the rules it broke. */
+async function lint(file: string, source: string): Promise<string[]> {
+  const probe = path.join(root, file.replace(/\.tsx?$/, `.probe-${process.pid}$&`));
+  probes.push(probe);
+  writeFileSync(probe, `${source}\n`);
+  const result = await run("npx", ["biome", "lint", "--reporter=json", probe], { cwd: root }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }),
+  );
+  const report = JSON.parse(result.stdout) as { diagnostics: { category: string }[] };
+  return report.diagnostics.map((diagnostic) => diagnostic.category);
+}
+
+afterEach(() => {
+  for (const probe of probes.splice(0)) rmSync(probe, { force: true });
+});
+
+const refused = "lint/style/noRestrictedImports";
+
+describe("feature boundaries (biome.json)", () => {
+  it("refuses a feature importing another feature's internals, by alias or relative path", async () => {
+    expect(await lint("client/features/chat/lib/x.ts", 'export { f } from "~/features/leads/lib/forms";')).toContain(
+      refused,
+    );
+    expect(
+      await lint(
+        "client/features/marketing/components/career/x.tsx",
+        'export { g } from "../../../leads/lib/forms.ts";',
+      ),
+    ).toContain(refused);
+    expect(
+      await lint("client/features/staff/components/x.tsx", 'export { C } from "~/features/chat/components/chat-view";'),
+    ).toContain(refused);
+  });
+
+  it("refuses shared code (client/lib, client/components) importing any feature", async () => {
+    expect(await lint("client/lib/x.ts", 'export { s } from "~/features/auth/api/login";')).toContain(refused);
+    expect(await lint("client/components/ui/x.tsx", 'export { s } from "../../features/auth/api/login.ts";')).toContain(
+      refused,
+    );
+  });
+
+  it("allows a feature's own modules, shared code and route files composing features", async () => {
+    expect(await lint("client/features/chat/lib/x.ts", 'export { a } from "../hooks/use-chat.ts";')).not.toContain(
+      refused,
+    );
+    expect(await lint("client/features/chat/lib/x.ts", 'export { b } from "~/lib/session-store";')).not.toContain(
+      refused,
+    );
+    expect(
+      await lint("client/features/chat/lib/x.ts", 'export { c } from "~/features/chat/lib/outbox";'),
+    ).not.toContain(refused);
+    expect(
+      await lint("client/routes/x.tsx", 'export { d } from "~/features/leads/components/quote-form-slot";'),
+    ).not.toContain(refused);
+  });
+});
