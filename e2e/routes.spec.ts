@@ -16,6 +16,29 @@ test.describe("routes", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("the 404 page is in the HTML itself, for crawlers and visitors without JavaScript", async ({
+    request,
+    browser,
+  }) => {
+    const raw = await request.get("/no-such-page/deeper", { headers: { accept: "text/html" } });
+    expect(raw.status()).toBe(404);
+    const html = await raw.text();
+    expect(html).toMatch(/<h1[^>]*>PageNotFound<\/h1>/);
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain("<title>PageNotFound | Northbeam</title>");
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "PageNotFound" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test("/Services redirects permanently to /services", async ({ page, request }) => {
     const first = await request.get("/Services", { maxRedirects: 0 });
     expect(first.status()).toBe(301);

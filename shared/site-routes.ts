@@ -10,3 +10,12 @@ export const publicRoutes = [
 ] as const;
 
 export type PublicPath = (typeof publicRoutes)[number]["path"];
+
+/**
+ * The 404 page is prerendered like the others, at an address no visitor uses, and moved after the
+ * build to NOT_FOUND_FILE, which the server answers every unknown page address with (status 404).
+ */
+export const NOT_FOUND_PRERENDER_PATH = "/__not-found";
+export const NOT_FOUND_FILE = "__not-found.html";
+/** React Router's shell for the client-only routes (the staff area, a file-request link). */
+export const SPA_FALLBACK_FILE = "__spa-fallback.html";

@@ -20,6 +20,7 @@ function fakeClientBuild(): string {
     writeFileSync(path.join(dir, route, "index.html"), page(route));
   }
   writeFileSync(path.join(dir, "__spa-fallback.html"), page("Fallback"));
+  writeFileSync(path.join(dir, "__not-found.html"), page("PageNotFound | Northbeam"));
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "assets", "entry-abc.js"), "console.log('hi');".repeat(100));
   writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
@@ -106,11 +107,12 @@ describe("site plugin", () => {
     expect(response.headers["referrer-policy"]).toBe("no-referrer");
   });
 
-  it("answers unknown pages with the app shell (PageNotFound) and a real 404", async () => {
+  it("answers unknown pages with the prerendered PageNotFound and a real 404", async () => {
     const response = await t.app.inject({ url: "/no/such/page", headers: { accept: "text/html" } });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.body).toContain("<title>Fallback</title>");
+    expect(response.body).toContain("<title>PageNotFound | Northbeam</title>");
+    expect(response.headers["content-security-policy"]).toContain("'sha256-");
   });
 
   it("answers unknown assets and unknown API paths without HTML", async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { NOT_FOUND_FILE, SPA_FALLBACK_FILE } from "../../shared/site-routes.ts";
 
 /** A prerendered page held in memory with its compressed forms and its own CSP. */
 interface Page {
@@ -16,7 +17,6 @@ interface Page {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const SPA_FALLBACK = "__spa-fallback.html";
 /** Routes the client renders without a prerendered page (staff area). */
 const CLIENT_ONLY_ROUTES = ["/employee-dashboard"];
 
@@ -98,7 +98,7 @@ export interface SitePluginOptions {
  */
 export const sitePlugin = fp<SitePluginOptions>(
   async (app: FastifyInstance, { clientDir }) => {
-    const built = existsSync(path.join(clientDir, SPA_FALLBACK)) || existsSync(path.join(clientDir, "index.html"));
+    const built = existsSync(path.join(clientDir, SPA_FALLBACK_FILE)) || existsSync(path.join(clientDir, "index.html"));
     if (!built) {
       app.log.warn({ clientDir }, "client build not found: only the API is served (run npm run build)");
       app.setNotFoundHandler((request, reply) =>
@@ -109,9 +109,12 @@ export const sitePlugin = fp<SitePluginOptions>(
 
     const pages = new Map<string, Page>();
     for (const [urlPath, file] of findPages(clientDir)) pages.set(urlPath, loadPage(file));
-    const fallbackFile = path.join(clientDir, SPA_FALLBACK);
+    const fallbackFile = path.join(clientDir, SPA_FALLBACK_FILE);
     const fallback = existsSync(fallbackFile) ? loadPage(fallbackFile) : pages.get("/");
     if (!fallback) throw new Error(`No SPA fallback page in ${clientDir}`);
+    // PageNotFound, prerendered: crawlers and visitors without JavaScript see it too.
+    const notFoundFile = path.join(clientDir, NOT_FOUND_FILE);
+    const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : fallback;
 
     for (const [urlPath, page] of pages) {
       app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
@@ -170,7 +173,7 @@ export const sitePlugin = fp<SitePluginOptions>(
       }
       const wantsHtml = String(request.headers.accept ?? "").includes("text/html") || !path.extname(pathname);
       if (!wantsHtml) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-      return sendPage(request, reply, fallback, 404);
+      return sendPage(request, reply, notFound, 404);
     });
   },
   { name: "site" },
