@@ -2,15 +2,16 @@
  * After `react-router build`: writes robots.txt, sitemap.xml and the social card into the client
  * build, and precompresses every text asset (brotli + gzip) so the server never compresses on the fly.
  */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import sharp from "sharp";
 import services from "../content/services.json" with { type: "json" };
 import site from "../content/site.json" with { type: "json" };
-import { publicRoutes } from "../shared/site-routes.ts";
+import { NOT_FOUND_FILE, NOT_FOUND_PRERENDER_PATH, publicRoutes, SPA_FALLBACK_FILE } from "../shared/site-routes.ts";
 import { type BrochureLine, brochurePdf, wrap } from "./lib/brochure-pdf.ts";
+import { deferBoot } from "./lib/deferred-boot.ts";
 
 const clientDir = path.resolve("build/client");
 const origin = (process.env.PUBLIC_ORIGIN ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -78,23 +79,23 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * The prerendered pages are complete without JavaScript, so their module preloads (~30 of them,
- * hoisted into <head> by React) should not compete with the stylesheet and the hero image for a
- * phone's bandwidth: they are fetched at low priority, after what the first paint needs.
+ * Every prerendered page (not the staff area's empty shell) paints before any script is requested:
+ * see scripts/lib/deferred-boot.ts. The 404 page, prerendered at NOT_FOUND_PRERENDER_PATH, moves to
+ * the file the server answers unknown addresses with.
  */
-async function lowerModulePreloadPriority() {
+async function rewritePages() {
   let pages = 0;
   for await (const file of walk(clientDir)) {
-    if (path.extname(file) !== ".html") continue;
+    if (path.extname(file) !== ".html" || path.basename(file) === SPA_FALLBACK_FILE) continue;
     const html = await readFile(file, "utf8");
-    const lowered = html.replaceAll(
-      '<link rel="modulepreload" href=',
-      '<link rel="modulepreload" fetchpriority="low" href=',
-    );
-    if (lowered === html) continue;
-    await writeFile(file, lowered);
+    const deferred = deferBoot(html);
+    if (deferred === html) continue;
+    await writeFile(file, deferred);
     pages += 1;
   }
+  const notFoundDir = path.join(clientDir, NOT_FOUND_PRERENDER_PATH.slice(1));
+  await rename(path.join(notFoundDir, "index.html"), path.join(clientDir, NOT_FOUND_FILE));
+  await rm(notFoundDir, { recursive: true });
   return pages;
 }
 
@@ -117,8 +118,8 @@ async function precompress() {
 await writeSeoFiles();
 await writeSocialCard();
 await writeBrochure();
-const lowered = await lowerModulePreloadPriority();
+const deferred = await rewritePages();
 const compressed = await precompress();
 console.log(
-  `postbuild: robots.txt, sitemap.xml, og-image.png, brochure.pdf written; module preloads at low priority on ${lowered} pages; ${compressed} assets precompressed`,
+  `postbuild: robots.txt, sitemap.xml, og-image.png, brochure.pdf written; scripts deferred past the first paint on ${deferred} pages; ${compressed} assets precompressed`,
 );

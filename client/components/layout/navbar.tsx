@@ -75,8 +75,10 @@ export function Navbar({ loggedIn, onLogin, onLogout, onLoginIntent }: NavbarPro
     </button>
   );
 
+  // An opaque header: the brand's sweep is lightened onto it (app.css), and a see-through, blurred
+  // one would be repainted on the main thread at every frame of a scroll.
   return (
-    <header className="sticky top-0 z-40 border-b border-steel-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-steel-200/80 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="rounded-md" aria-label="Northbeam Steel Detailing, home">
           <BrandMark />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import projects from "../../../../../content/projects.json";
 import page from "../../../../../content/projects-page.json";
@@ -6,7 +6,6 @@ import { CallToAction } from "../shared/call-to-action.tsx";
 import { countLabel } from "../shared/format.ts";
 import { PageBanner } from "../shared/page-banner.tsx";
 import { ProjectCard } from "./project-card.tsx";
-import { ProjectDialog } from "./project-dialog.tsx";
 import { ALL, filterProjects, type ProjectFilter, projectCategories } from "./project-filter.ts";
 import { ProjectFilterBar } from "./project-filter-bar.tsx";
 import type { Project } from "./types.ts";
@@ -14,6 +13,11 @@ import type { Project } from "./types.ts";
 /** `?project=<id>` opens that project's modal (the home carousel's "View Project" links here). */
 const PROJECT_PARAM = "project";
 const categories = projectCategories(projects);
+
+// The modal (and Radix's dialog, ~14 KB) is not part of the page's first load: it is fetched once
+// the page is idle, or at the first open, whichever comes first.
+const loadProjectDialog = () => import("./project-dialog.tsx");
+const ProjectDialog = lazy(async () => ({ default: (await loadProjectDialog()).ProjectDialog }));
 
 export function ProjectsPage() {
   const [filter, setFilter] = useState<ProjectFilter>(ALL);
@@ -24,6 +28,18 @@ export function ProjectsPage() {
   const openId = searchParams.get(PROJECT_PARAM);
   const selected = useMemo(() => projects.find((project) => project.id === openId), [openId]);
   if (selected) lastOpened.current = selected.id;
+  // Once opened, the modal stays mounted so that it can animate out and hand the focus back. It is
+  // mounted by an effect, after hydration: the prerendered page has no modal to match.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  useEffect(() => {
+    if (selected) setDialogMounted(true);
+  }, [selected]);
+
+  useEffect(() => {
+    if (typeof requestIdleCallback === "undefined") return;
+    const idle = requestIdleCallback(() => void loadProjectDialog(), { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const visible = useMemo(() => filterProjects(projects, filter), [filter]);
 
@@ -82,12 +98,16 @@ export function ProjectsPage() {
         </ul>
       </div>
       <CallToAction {...page.cta} />
-      <ProjectDialog
-        project={selected}
-        labels={page.modal}
-        onClose={() => setOpenProject(null)}
-        onCloseAutoFocus={restoreFocus}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ProjectDialog
+            project={selected}
+            labels={page.modal}
+            onClose={() => setOpenProject(null)}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * A prerendered page paints before it asks for any script.
+ *
+ * React Router ends each page with `<link rel="modulepreload">`s (hoisted into <head> by React) and
+ * an inline module that imports the route modules and the client entry. The browser fetches all of
+ * them while it is still parsing, in competition with the stylesheet and the hero picture: Lighthouse
+ * then charges every one of them to the page's largest paint. The page is complete without
+ * JavaScript, so the scripts can wait: this rewrites the page so that the module is kept inert
+ * (`type="text/plain"`) with the preload list beside it, and a small classic script starts both
+ *
+ * - after the load event and two frames painted after it (a ResizeObserver reports in the next
+ *   rendering update; a message posted from there is handled once that frame is out; the second
+ *   frame makes sure the first, which shows what loaded last, has been presented), or
+ * - at once, on the visitor's first pointer, touch or key press, whichever comes first.
+ *
+ * The module runs with the same text as before, so the page's CSP (a hash per inline script) allows
+ * it. Only timers that Playwright's fake clock leaves alone are used, so tests with a paused clock
+ * still hydrate.
+ */
+
+export const BOOT_ELEMENT_ID = "boot-module";
+
+const modulePreload = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
+const inlineModule = /<script type="module"(?: async="")?>([\s\S]*?)<\/script>/;
+
+const starter = `(function(){var started=false,events=["pointerdown","touchstart","keydown"];
+function start(){if(started)return;started=true;events.forEach(function(e){removeEventListener(e,start,true)});
+var source=document.getElementById("${BOOT_ELEMENT_ID}");
+source.getAttribute("data-preload").split(" ").forEach(function(href){if(!href)return;var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});
+var script=document.createElement("script");script.type="module";script.textContent=source.textContent;document.body.appendChild(script)}
+function afterFrame(then){var observer=new ResizeObserver(function(){observer.disconnect();var channel=new MessageChannel();channel.port1.onmessage=then;channel.port2.postMessage(0)});observer.observe(document.documentElement)}
+function afterNextPaint(){afterFrame(function(){afterFrame(start)})}
+events.forEach(function(e){addEventListener(e,start,{capture:true,passive:true})});
+if(document.readyState==="complete")afterNextPaint();else addEventListener("load",afterNextPaint,{once:true})})();`;
+
+/** Rewrites one prerendered page; returns it unchanged when it has no inline module to defer. */
+export function deferBoot(html: string): string {
+  const module = inlineModule.exec(html);
+  if (!module || html.includes(`id="${BOOT_ELEMENT_ID}"`)) return html;
+  const preloads = [...html.matchAll(modulePreload)].map((match) => match[1] ?? "");
+  const inert = `<script type="text/plain" id="${BOOT_ELEMENT_ID}" data-preload="${preloads.join(" ")}">${module[1]}</script><script>${starter}</script>`;
+  return html.replace(inlineModule, () => inert).replace(modulePreload, "");
+}
