@@ -1,17 +1,5 @@
+import { HttpError } from "./http-error.ts";
 import { sessionStore } from "./session-store.ts";
-
-/** An API failure: `message` is the server's `{message}` when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly serverMessage?: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -61,7 +49,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     const payload = (data ?? {}) as { message?: unknown; errors?: Record<string, string> };
     const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
     if (response.status === 401 && session) sessionStore.clear();
-    throw new ApiError(
+    throw new HttpError(
       response.status,
       serverMessage ?? `Request failed (${response.status})`,
       serverMessage,

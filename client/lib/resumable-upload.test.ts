@@ -1,5 +1,6 @@
 import type { HttpRequest, HttpResponse, HttpStack, PreviousUpload, UrlStorage } from "tus-js-client";
 import { describe, expect, it } from "vitest";
+import { HttpError } from "./http-error.ts";
 import {
   createResumableUpload,
   isSameUpload,
@@ -9,7 +10,6 @@ import {
   TUS_CHUNK_SIZE,
   type TusPlatform,
 } from "./resumable-upload.ts";
-import { UploadError } from "./upload.ts";
 
 const endpoint = "http://office.test/api/uploads/";
 
@@ -160,7 +160,7 @@ function setup() {
   return { server, storage, platform };
 }
 
-type Outcome = { ok: true; body: unknown } | { ok: false; error: UploadError };
+type Outcome = { ok: true; body: unknown } | { ok: false; error: HttpError };
 
 /** Runs one upload to its end; `progress` and `resumedAt` collect what the callbacks said. */
 function run(
@@ -269,7 +269,7 @@ describe("createResumableUpload", () => {
     await upload.handle.start();
     const outcome = await upload.done;
     if (outcome.ok) throw new Error("the upload should have failed");
-    expect(outcome.error).toBeInstanceOf(UploadError);
+    expect(outcome.error).toBeInstanceOf(HttpError);
     expect(outcome.error).toMatchObject({
       status: 400,
       message: "Check the fields",

@@ -9,7 +9,8 @@ import {
   type UploadOptions,
   type UrlStorage,
 } from "tus-js-client";
-import { fieldErrors, parseJson, UploadError } from "./upload.ts";
+import { HttpError } from "./http-error.ts";
+import { fieldErrors, parseJson } from "./upload.ts";
 
 /** Where the server speaks tus 1.0 (DESIGN §12). */
 export const TUS_ENDPOINT = "/api/uploads/";
@@ -39,7 +40,7 @@ export interface ResumableUploadOptions {
   /** The final answer's JSON, or undefined when there was none (an earlier upload found already complete). */
   onSuccess: (body: unknown) => void;
   /** status 0: no answer (network); else the server's status, its `message` and field `errors`. */
-  onError: (error: UploadError) => void;
+  onError: (error: HttpError) => void;
   /** The server confirmed it kept `offset` bytes of this file from an earlier page (a reload, a closed tab). */
   onResumed?: (offset: number, total: number) => void;
   platform?: TusPlatform;
@@ -91,18 +92,18 @@ export function pickPreviousUpload(
     .sort((a, b) => time(b) - time(a))[0];
 }
 
-/** A tus-js-client failure as an UploadError: the server's status and JSON `{message, errors}`, or status 0. */
-export function uploadErrorFrom(error: Error | DetailedError): UploadError {
+/** A tus-js-client failure as an HttpError: the server's status and JSON `{message, errors}`, or status 0. */
+export function uploadErrorFrom(error: Error | DetailedError): HttpError {
   const response: HttpResponse | null = "originalResponse" in error ? error.originalResponse : null;
   if (!response) {
     // No answer at all: the network (with a request) or the browser (reading the file).
     const sent = "originalRequest" in error && error.originalRequest != null;
-    return new UploadError(0, sent ? "Network error" : error.message);
+    return new HttpError(0, sent ? "Network error" : error.message);
   }
   const status = response.getStatus();
   const payload = (parseJson(response.getBody()) ?? {}) as { message?: unknown; errors?: unknown };
   const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
-  return new UploadError(
+  return new HttpError(
     status,
     serverMessage ?? `Upload failed (${status})`,
     serverMessage,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { currentXhr, FakeXhr, installFakeXhr } from "../../test/helpers/fake-xhr.ts";
-import { UploadError, uploadPercent, uploadWithProgress } from "./upload.ts";
+import { HttpError } from "./http-error.ts";
+import { uploadPercent, uploadWithProgress } from "./upload.ts";
 
 describe("uploadPercent", () => {
   it("rounds to whole percents within 0–100", () => {
@@ -68,7 +69,7 @@ describe("uploadWithProgress", () => {
     const bad = uploadWithProgress("/api/x", new FormData(), { onProgress, parse });
     currentXhr().respond(200, JSON.stringify({ nope: true }));
     const error = await bad.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 200, message: "The upload answer was not understood." });
     expect(onProgress).not.toHaveBeenCalled();
   });
@@ -81,7 +82,7 @@ describe("uploadWithProgress", () => {
       JSON.stringify({ message: "Check the form.", errors: { email: "Enter an email.", count: 3 } }),
     );
     const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       status: 400,
       message: "Check the form.",
@@ -95,16 +96,16 @@ describe("uploadWithProgress", () => {
     const promise = uploadWithProgress("/api/x", new FormData());
     currentXhr().respond(502, "<html>Bad Gateway</html>");
     const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 502, message: "Upload failed (502)", serverMessage: undefined });
-    expect((error as UploadError).errors).toBeUndefined();
+    expect((error as HttpError).errors).toBeUndefined();
   });
 
   it("rejects a network error as status 0 'Network error'", async () => {
     const promise = uploadWithProgress("/api/x", new FormData());
     currentXhr().fail();
     const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 0, message: "Network error" });
   });
 

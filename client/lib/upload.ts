@@ -1,20 +1,5 @@
 // Public pages use this too: nothing from client/features (the session store, staff code) may be imported here.
-
-/**
- * A failed upload: status 0 for a network error. `serverMessage` and `errors` (field → message)
- * are those of the server's JSON `{message, errors}` answer, when it sent one.
- */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly serverMessage?: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "UploadError";
-  }
-}
+import { HttpError } from "./http-error.ts";
 
 export interface UploadOptions<T = unknown> {
   /** Called with 0–100 as the body goes up (only when the browser knows the total), then 100 on success. */
@@ -58,7 +43,7 @@ export function fieldErrors(value: unknown): Record<string, string> | undefined 
 
 /**
  * POSTs `body` with XMLHttpRequest, because fetch cannot report upload progress. Resolves the
- * answer's JSON (through `parse` when given); rejects with an UploadError, or with an AbortError
+ * answer's JSON (through `parse` when given); rejects with an HttpError, or with an AbortError
  * DOMException when `signal` aborts.
  */
 export function uploadWithProgress<T = unknown>(
@@ -93,7 +78,7 @@ export function uploadWithProgress<T = unknown>(
         try {
           result = parse ? parse(data) : (data as T);
         } catch {
-          settle(() => reject(new UploadError(xhr.status, "The upload answer was not understood.")));
+          settle(() => reject(new HttpError(xhr.status, "The upload answer was not understood.")));
           return;
         }
         onProgress?.(100);
@@ -105,7 +90,7 @@ export function uploadWithProgress<T = unknown>(
       if (xhr.status === 401) onUnauthorized?.();
       settle(() =>
         reject(
-          new UploadError(
+          new HttpError(
             xhr.status,
             serverMessage ?? `Upload failed (${xhr.status})`,
             serverMessage,
@@ -114,7 +99,7 @@ export function uploadWithProgress<T = unknown>(
         ),
       );
     };
-    xhr.onerror = () => settle(() => reject(new UploadError(0, "Network error")));
+    xhr.onerror = () => settle(() => reject(new HttpError(0, "Network error")));
     xhr.onabort = () => settle(() => reject(abortError()));
     signal?.addEventListener("abort", onAbort, { once: true });
     xhr.send(body);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { sessionStore } from "~/lib/session-store";
 import { chatPaths } from "../../../../shared/chat.ts";
 import { currentXhr, installFakeXhr } from "../../../../test/helpers/fake-xhr.ts";
@@ -42,16 +42,16 @@ describe("uploadAttachment", () => {
     const promise = uploadAttachment(file(), { onProgress });
     currentXhr().respond(200, JSON.stringify({ fileUrl: "/files/1" }));
     const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 200, message: "The upload answer was not understood." });
     expect(onProgress).not.toHaveBeenCalled();
   });
 
-  it("rejects as ApiError and logs out on a 401", async () => {
+  it("rejects as HttpError and logs out on a 401", async () => {
     const promise = uploadAttachment(file());
     currentXhr().respond(401, "");
     const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 401, message: "Upload failed (401)" });
     expect(sessionStore.get()).toBeNull();
   });

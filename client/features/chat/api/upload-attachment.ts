@@ -1,6 +1,5 @@
-import { ApiError } from "~/lib/api-client";
 import { sessionStore } from "~/lib/session-store";
-import { UploadError, uploadWithProgress } from "~/lib/upload";
+import { uploadWithProgress } from "~/lib/upload";
 import { chatPaths, type UploadResult, uploadResultSchema } from "../../../../shared/chat.ts";
 
 export interface UploadAttachmentOptions {
@@ -11,7 +10,7 @@ export interface UploadAttachmentOptions {
 
 /**
  * POST /upload, multipart field `file`, with upload progress; the bearer token and the
- * 401 → logout rule are those of apiFetch, errors come back as ApiError.
+ * 401 → logout rule are those of apiFetch, errors come back as HttpError.
  */
 export function uploadAttachment(
   file: File,
@@ -27,9 +26,5 @@ export function uploadAttachment(
     headers: session ? { authorization: `Bearer ${session.token}` } : undefined,
     onUnauthorized: session ? () => sessionStore.clear() : undefined,
     parse: (data) => uploadResultSchema.parse(data),
-  }).catch((error: unknown) => {
-    throw error instanceof UploadError
-      ? new ApiError(error.status, error.message, error.serverMessage, error.errors)
-      : error;
   });
 }

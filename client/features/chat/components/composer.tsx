@@ -2,7 +2,7 @@ import { CornerUpLeft, FileText, ImageIcon, Loader2, Paperclip, Pencil, SendHori
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cx } from "~/components/ui/cx";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { type ChatMessage, chatAcceptAttribute, chatMessages, editMessageSchema } from "../../../../shared/chat.ts";
 import type { SendExtras } from "../hooks/use-send-message.ts";
 import {
@@ -57,7 +57,7 @@ export interface ComposerProps {
 const MAX_ROWS_PX = 160;
 
 const failure = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage
+  error instanceof HttpError && error.serverMessage
     ? error.serverMessage
     : "The message could not be saved. Please try again.";
 

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { type ChatGroup, type ChatUser, chatLimits } from "../../../../shared/chat.ts";
 import { useDeleteGroup, useRenameGroup, useUpdateGroupMembers, useUpdateGroupPermissions } from "../api/groups.ts";
 import { ChatDialog, DialogBody, DialogFooter } from "./chat-dialog.tsx";
@@ -13,7 +13,7 @@ import { MemberPicker, type PickerPerson } from "./member-picker.tsx";
 type Open = "members" | "permissions" | "rename" | "delete" | null;
 
 const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
 
 const menuItem =
   "flex cursor-default items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-steel-800 outline-none select-none data-[highlighted]:bg-steel-100 data-[highlighted]:text-steel-950";

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import type { ChatMessage, Reactions } from "../../../../shared/chat.ts";
 import { deleteMessage } from "../api/delete-message.ts";
 import { editMessage } from "../api/edit-message.ts";
@@ -9,7 +9,7 @@ import { canAddReaction, reactionToggle, tombstone } from "../lib/messages.ts";
 
 /** The server's own words for a refused action, when it gave them. */
 const reason = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : "Please try again.";
+  error instanceof HttpError && error.serverMessage ? error.serverMessage : "Please try again.";
 
 export interface MessageActionsOptions {
   me: string;

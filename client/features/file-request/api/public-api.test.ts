@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpError } from "~/lib/http-error";
 import { checkPassword } from "./check-password.ts";
 import { getFileRequest } from "./get-file-request.ts";
-import { FileRequestError } from "./request-error.ts";
 
 const calls: { url: string; init: RequestInit }[] = [];
 
@@ -40,7 +40,7 @@ describe("getFileRequest", () => {
     answer(404, { message: "Not found." });
     await expect(getFileRequest("x")).rejects.toMatchObject({ status: 404, serverMessage: "Not found." });
     answer(410, { message: "This link has expired." });
-    await expect(getFileRequest("x")).rejects.toBeInstanceOf(FileRequestError);
+    await expect(getFileRequest("x")).rejects.toBeInstanceOf(HttpError);
   });
 
   it("reports no connection as status 0", async () => {

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/reac
 import { CalendarClock, HardDriveUpload, RefreshCw } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { HttpError } from "~/lib/http-error";
 import { formatBytes } from "~/lib/sizes";
 import type { PublicFileRequest } from "../../../../shared/file-requests.ts";
 import { useFileRequest } from "../api/get-file-request.ts";
 import { fileRequestKeys } from "../api/paths.ts";
-import { FileRequestError } from "../api/request-error.ts";
 import type { UploadRow } from "../hooks/use-uploads.ts";
 import { bytesLeft, timeLeftText } from "../lib/upload-rules.ts";
 import { LinkProblem } from "./link-problem.tsx";
@@ -56,7 +56,7 @@ function FileRequestView({ token }: { token: string }) {
   }
 
   if (request.data === undefined) {
-    const status = request.error instanceof FileRequestError ? request.error.status : 0;
+    const status = request.error instanceof HttpError ? request.error.status : 0;
     if (status === 404 || status === 410) return <LinkProblem status={status} />;
     return (
       <section className="space-y-4 rounded-xl border border-steel-200 bg-white p-6 shadow-sm">

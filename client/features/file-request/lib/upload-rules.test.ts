@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UploadError } from "~/lib/upload";
-import { FileRequestError } from "../api/request-error.ts";
+import { HttpError } from "~/lib/http-error";
 import {
   bytesLeft,
   passwordFailureText,
@@ -46,14 +45,14 @@ describe("percentText", () => {
 
 describe("uploadFailureText", () => {
   it("explains the statuses a client meets", () => {
-    expect(uploadFailureText(new UploadError(0, "Network error"))).toBe(
+    expect(uploadFailureText(new HttpError(0, "Network error"))).toBe(
       "The connection dropped. Press Resume to continue.",
     );
-    expect(uploadFailureText(new UploadError(410, "x"))).toBe("This link has expired.");
-    expect(uploadFailureText(new UploadError(413, "x", "Only 2 MB may still be sent."))).toBe(
+    expect(uploadFailureText(new HttpError(410, "x"))).toBe("This link has expired.");
+    expect(uploadFailureText(new HttpError(413, "x", "Only 2 MB may still be sent."))).toBe(
       "Only 2 MB may still be sent.",
     );
-    expect(uploadFailureText(new UploadError(403, "x"))).toBe(
+    expect(uploadFailureText(new HttpError(403, "x"))).toBe(
       "The password is needed again: reload the page and enter it.",
     );
   });
@@ -61,8 +60,8 @@ describe("uploadFailureText", () => {
 
 describe("passwordFailureText", () => {
   it("tells a wrong password from too many tries", () => {
-    expect(passwordFailureText(new FileRequestError(401, "x"))).toBe("That password is not right. Please try again.");
-    expect(passwordFailureText(new FileRequestError(429, "x"))).toBe("Too many tries, wait 15 minutes.");
+    expect(passwordFailureText(new HttpError(401, "x"))).toBe("That password is not right. Please try again.");
+    expect(passwordFailureText(new HttpError(429, "x"))).toBe("Too many tries, wait 15 minutes.");
   });
 });
 

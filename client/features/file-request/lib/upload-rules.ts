@@ -1,9 +1,8 @@
+import { HttpError } from "~/lib/http-error";
 import { formatBytes } from "~/lib/sizes";
-import type { UploadError } from "~/lib/upload";
 import { uploadPercent } from "~/lib/upload";
 import type { PublicFileRequest } from "../../../../shared/file-requests.ts";
 import { fileShareLimits } from "../../../../shared/files.ts";
-import { FileRequestError } from "../api/request-error.ts";
 
 /** The most one file may have (MAX_SHARE_MB); the server says so too, with 413. */
 export const MAX_FILE_BYTES = fileShareLimits.maxBytes;
@@ -28,7 +27,7 @@ export function refusalFor(file: Pick<File, "name" | "size">, left: number, maxF
 }
 
 /** A failed upload in the client's words. */
-export function uploadFailureText(error: UploadError): string {
+export function uploadFailureText(error: HttpError): string {
   switch (error.status) {
     case 0:
       return "The connection dropped. Press Resume to continue.";
@@ -48,7 +47,7 @@ export function uploadFailureText(error: UploadError): string {
 
 /** A refused password in the client's words. */
 export function passwordFailureText(error: unknown): string {
-  if (error instanceof FileRequestError) {
+  if (error instanceof HttpError) {
     if (error.status === 401) return "That password is not right. Please try again.";
     if (error.status === 429) return "Too many tries, wait 15 minutes.";
     if (error.status === 404) return "This link is not valid.";

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "~/lib/api-client";
+import { apiFetch } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { staffKeys, staffPaths } from "./paths.ts";
 import type { SharedFile, UpdateShare } from "./types.ts";
 
@@ -26,7 +27,7 @@ export function useExtendFile() {
     },
     onError: (error) => {
       // The list is out of date: the link ended (410) or the file is gone (404).
-      if (error instanceof ApiError && (error.status === 410 || error.status === 404)) {
+      if (error instanceof HttpError && (error.status === 410 || error.status === 404)) {
         void queryClient.invalidateQueries({ queryKey: staffKeys.files });
       }
     },

@@ -1,4 +1,4 @@
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { sessionStore } from "~/lib/session-store";
 import { fileNameFromDisposition } from "../lib/downloads.ts";
 
@@ -10,7 +10,7 @@ export interface FetchedFile {
 
 /**
  * GETs a protected file (a CV, a quote attachment, a CSV export) as a blob, with the bearer token
- * (SPEC §7: files are fetched as blobs with the token). Errors come back as ApiError.
+ * (SPEC §7: files are fetched as blobs with the token). Errors come back as HttpError.
  */
 export async function fetchFile(path: string, query?: Record<string, string | undefined>): Promise<FetchedFile> {
   const session = sessionStore.get();
@@ -25,7 +25,7 @@ export async function fetchFile(path: string, query?: Record<string, string | un
     const payload = (await response.json().catch(() => ({}))) as { message?: unknown };
     const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
     if (response.status === 401 && session) sessionStore.clear();
-    throw new ApiError(response.status, serverMessage ?? `Download failed (${response.status})`, serverMessage);
+    throw new HttpError(response.status, serverMessage ?? `Download failed (${response.status})`, serverMessage);
   }
   return {
     blob: await response.blob(),

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "~/lib/api-client";
-import { UploadError } from "~/lib/upload";
-import { apiErrorFromUpload, sharedFileFrom, shareUploadMetadata } from "./upload-file.ts";
+import { sharedFileFrom, shareUploadMetadata } from "./upload-file.ts";
 
 describe("shareUploadMetadata", () => {
   const file = new File(["drawing"], "drawing.pdf", { type: "application/pdf" });
@@ -27,22 +25,6 @@ describe("shareUploadMetadata", () => {
   it("names a type for files the browser could not type", () => {
     const model = new File(["x"], "bridge.ifc");
     expect(shareUploadMetadata({ file: model, expiryMinutes: 60 }).filetype).toBe("application/octet-stream");
-  });
-});
-
-describe("apiErrorFromUpload", () => {
-  it("keeps the status, the server's message and the field errors for the form", () => {
-    const error = apiErrorFromUpload(
-      new UploadError(400, "Check the fields", "Check the fields", {
-        expiryMinutes: "Expiry must be at least 1 minute",
-      }),
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
-      status: 400,
-      serverMessage: "Check the fields",
-      errors: { expiryMinutes: "Expiry must be at least 1 minute" },
-    });
   });
 });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "~/lib/api-client";
 import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
 import { sessionStore } from "~/lib/session-store";
-import { type UploadError, uploadPercent } from "~/lib/upload";
+import { uploadPercent } from "~/lib/upload";
 import { sharedFileSchema } from "../../../../shared/files.ts";
 import { staffKeys } from "./paths.ts";
 import type { SharedFile } from "./types.ts";
@@ -37,10 +36,6 @@ export function shareUploadMetadata({
     ...(maxDownloads !== undefined ? { maxDownloads: String(maxDownloads) } : {}),
   };
 }
-
-/** A failed tus upload as the ApiError the staff forms read (status, server message, field errors). */
-export const apiErrorFromUpload = (error: UploadError) =>
-  new ApiError(error.status, error.message, error.serverMessage, error.errors);
 
 /** The final answer's SharedFile; null when there was none (an upload found complete after a reload). */
 export function sharedFileFrom(body: unknown): SharedFile | null {
@@ -81,7 +76,7 @@ export function uploadFile({ onProgress, onResumed, signal, ...input }: UploadFi
         signal?.removeEventListener("abort", onAbort);
         // As apiFetch: a 401 on an authenticated call means the session ended.
         if (error.status === 401 && sessionStore.get()) sessionStore.clear();
-        reject(apiErrorFromUpload(error));
+        reject(error);
       },
     });
     function onAbort() {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { Select } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import {
   type ApplicationStatus,
   applicationStatuses,
@@ -357,7 +357,7 @@ function StageForm({ application }: { application: Application }) {
       setStatus(updated.status);
       toast({ title: "Application saved", description: `Stage: ${applicationStatusLabels[updated.status]}` });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409 && failure.serverMessage !== erasedApplicationMessage)
+      if (failure instanceof HttpError && failure.status === 409 && failure.serverMessage !== erasedApplicationMessage)
         setConflict(true);
       else setError(messageFrom(failure, "The application was not saved. Please try again."));
     }

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { passwordRule } from "../../../../shared/auth.ts";
 import type { Employee } from "../api/types.ts";
 import { useUpdateEmployee } from "../api/update-employee.ts";
@@ -67,7 +67,7 @@ export function EditEmployeeForm({ employee, onClose }: EditEmployeeFormProps) {
         if ((fieldNames as string[]).includes(field))
           form.setError(field as Path<EditEmployeeValues>, { message: fieldMessage });
       }
-      if (error instanceof ApiError && error.status === 409) form.setError("username", { message: text });
+      if (error instanceof HttpError && error.status === 409) form.setError("username", { message: text });
       toast({ title: "Update failed", tone: "error" });
     }
   });

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { useExtendFile } from "../api/extend-file.ts";
 import type { SharedFile } from "../api/types.ts";
 import { hoursToMinutes } from "../lib/expiry.ts";
@@ -58,7 +58,7 @@ export function ExtendShareDialog({ file }: { file: SharedFile }) {
         description: `${updated.fileName} works until ${untilFormat.format(new Date(updated.expiryDate))}.`,
       });
     } catch (error) {
-      const ended = error instanceof ApiError && (error.status === 410 || error.status === 404);
+      const ended = error instanceof HttpError && (error.status === 410 || error.status === 404);
       const text = messageFrom(error, "The link could not be extended. Please try again.");
       setProblem(text);
       // An ended link may drop out of the list (and this dialog with it): the toast keeps the reason.

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import {
   type QuoteStatus,
   quoteLimits,
@@ -172,7 +172,7 @@ export function useMove() {
       toast({ title: `Moved to ${quoteStatusLabels[status]}`, description: `${updated.reference} · ${updated.name}` });
       return true;
     } catch (error) {
-      const stale = error instanceof ApiError && error.status === 409;
+      const stale = error instanceof HttpError && error.status === 409;
       toast({
         title: stale ? "Not moved" : "Move failed",
         description: stale ? staleVersionMessage : messageFrom(error, "Please try again."),

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input, Select } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import {
   quoteLimits,
   quoteStatuses,
@@ -181,7 +181,7 @@ function WorkForm({ request, me }: { request: QuoteRequest; me: string }) {
       setForm(quoteFormFrom(updated));
       toast({ title: "Quote request saved", description: updated.reference });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) setConflict(true);
+      if (failure instanceof HttpError && failure.status === 409) setConflict(true);
       else {
         const fields = fieldErrorsFrom(failure);
         if (fields.lostReason) setReasonError(fields.lostReason);

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { authLimits, passwordRule } from "../../../../shared/auth.ts";
 import { useRegisterEmployee } from "../api/register-employee.ts";
 import { type RegisterEmployeeValues, registerEmployeeSchema } from "../lib/employee-form.ts";
@@ -40,7 +40,7 @@ export function RegisterEmployeeForm() {
         if ((fields as string[]).includes(field))
           form.setError(field as Path<RegisterEmployeeValues>, { message: fieldMessage });
       }
-      if (error instanceof ApiError && error.status === 409)
+      if (error instanceof HttpError && error.status === 409)
         form.setError("username", { message: text }, { shouldFocus: true });
       toast({ title: "Registration failed", tone: "error" });
     }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "~/components/ui/toast";
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 
 function createStaffQueryClient() {
   return new QueryClient({
@@ -10,7 +10,7 @@ function createStaffQueryClient() {
         staleTime: 30_000,
         // An auth or permission answer will not change by asking again.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
+          !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 1,
       },
       mutations: { retry: false },
     },

@@ -1,4 +1,4 @@
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 
 /** The admin dashboard's exact texts (SPEC §8). */
 export const staffMessages = {
@@ -17,10 +17,10 @@ export const staffMessages = {
 
 /** The server's `{message}` when it sent one, else the fallback text. */
 export function messageFrom(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /** Field errors from a 400 answer (`errors: {field: text}`), or an empty object. */
 export function fieldErrorsFrom(error: unknown): Record<string, string> {
-  return error instanceof ApiError && error.errors ? error.errors : {};
+  return error instanceof HttpError && error.errors ? error.errors : {};
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "~/lib/api-client";
+import { HttpError } from "~/lib/http-error";
 import { fileShareLimits } from "../../../../shared/files.ts";
 import { staffMessages } from "./messages.ts";
 
@@ -10,6 +10,6 @@ export const MAX_EXPIRY_HOURS = Math.floor(fileShareLimits.maxExpiryMinutes / 60
 
 /** 'File upload failed.', except for a too-large file (413) where the server says why. */
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 413) return error.serverMessage ?? staffMessages.uploadFailed;
+  if (error instanceof HttpError && error.status === 413) return error.serverMessage ?? staffMessages.uploadFailed;
   return staffMessages.uploadFailed;
 }

@@ -1,14 +1,4 @@
-/** A refused call: `status` 0 when there was no answer; `serverMessage` is the server's `{message}`. */
-export class FileRequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly serverMessage?: string,
-  ) {
-    super(message);
-    this.name = "FileRequestError";
-  }
-}
+import { HttpError } from "~/lib/http-error";
 
 /**
  * Calls the public API anonymously: no cookies and no staff token, even when an admin is logged
@@ -24,7 +14,7 @@ export async function publicFetch(path: string, init: RequestInit = {}): Promise
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new FileRequestError(0, "Network error");
+    throw new HttpError(0, "Network error");
   }
   const text = await response.text();
   let data: unknown;
@@ -36,7 +26,7 @@ export async function publicFetch(path: string, init: RequestInit = {}): Promise
   if (!response.ok) {
     const message = (data as { message?: unknown } | undefined)?.message;
     const serverMessage = typeof message === "string" ? message : undefined;
-    throw new FileRequestError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
+    throw new HttpError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
   }
   return data;
 }
