@@ -4,7 +4,7 @@
  * The HTML is fetched as a crawler would (no JavaScript, no browser).
  */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, publicPages, test } from "./fixtures.ts";
+import { expect, gotoHydrated, publicPages, test } from "./fixtures.ts";
 
 interface Tag {
   name: string;
@@ -134,22 +134,44 @@ test.describe("headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  test("the stylesheet leads <head> and the module preloads wait behind it, at low priority", async ({ request }) => {
+  test("the stylesheet leads <head>, and no script is fetched while the page is parsed", async ({ request }) => {
     for (const page of publicPages) {
       const html = await (await request.get(page.path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
       const links = [...head.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
-      const stylesheet = links.findIndex((link) => link.includes('rel="stylesheet"'));
-      const preloads = links.filter((link) => link.includes('rel="modulepreload"'));
-      expect(stylesheet, page.path).toBe(0);
-      expect(preloads.length, page.path).toBeGreaterThan(3);
-      for (const preload of preloads) expect(preload, page.path).toContain('fetchpriority="low"');
+      expect(
+        links.findIndex((link) => link.includes('rel="stylesheet"')),
+        page.path,
+      ).toBe(0);
+      // No preload, no external script, no module: the boot script starts them after the first paint.
+      expect(html, page.path).not.toMatch(/<link[^>]*modulepreload/);
+      expect(html, page.path).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html, page.path).not.toMatch(/<script[^>]*type="module"/);
+      const preload = /<script type="text\/plain" id="boot-module" data-preload="([^"]+)">/.exec(html)?.[1] ?? "";
+      expect(preload.split(" ").length, page.path).toBeGreaterThan(3);
     }
+  });
+
+  test("a page paints before it requests its first script, then hydrates", async ({ page }) => {
+    await gotoHydrated(page, "/career");
+    const { firstPaint, firstScript } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThan(firstPaint);
   });
 
   test("hashed scripts and styles are cached for a year", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? "");
+    const linked = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? "");
+    const booted = /data-preload="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? [];
+    const assets = [...linked, ...booted];
     expect(assets.length).toBeGreaterThan(2);
     for (const asset of new Set(assets)) {
       const response = await request.get(asset);

@@ -8,9 +8,10 @@
  * JavaScript, so the scripts can wait: this rewrites the page so that the module is kept inert
  * (`type="text/plain"`) with the preload list beside it, and a small classic script starts both
  *
- * - after the load event and two frames painted after it (a ResizeObserver reports in the next
- *   rendering update; a message posted from there is handled once that frame is out; the second
- *   frame makes sure the first, which shows what loaded last, has been presented), or
+ * - once the load event has fired and the first contentful paint has been presented (a `paint`
+ *   PerformanceObserver entry, which the browser reports only then), two frames later (a
+ *   ResizeObserver reports in the next rendering update; a message posted from there is handled
+ *   once that frame is out), so that what loaded last is on screen too, or
  * - at once, on the visitor's first pointer, touch or key press, whichever comes first.
  *
  * The module runs with the same text as before, so the page's CSP (a hash per inline script) allows
@@ -29,7 +30,9 @@ var source=document.getElementById("${BOOT_ELEMENT_ID}");
 source.getAttribute("data-preload").split(" ").forEach(function(href){if(!href)return;var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});
 var script=document.createElement("script");script.type="module";script.textContent=source.textContent;document.body.appendChild(script)}
 function afterFrame(then){var observer=new ResizeObserver(function(){observer.disconnect();var channel=new MessageChannel();channel.port1.onmessage=then;channel.port2.postMessage(0)});observer.observe(document.documentElement)}
-function afterNextPaint(){afterFrame(function(){afterFrame(start)})}
+function afterFirstPaint(then){if(!window.PerformanceObserver||(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0){then();return}
+var observer=new PerformanceObserver(function(list){if(!list.getEntriesByName("first-contentful-paint").length)return;observer.disconnect();then()});observer.observe({type:"paint",buffered:true})}
+function afterNextPaint(){afterFirstPaint(function(){afterFrame(function(){afterFrame(start)})})}
 events.forEach(function(e){addEventListener(e,start,{capture:true,passive:true})});
 if(document.readyState==="complete")afterNextPaint();else addEventListener("load",afterNextPaint,{once:true})})();`;
 
