@@ -4,6 +4,7 @@
  * The HTML is fetched as a crawler would (no JavaScript, no browser).
  */
 import type { APIRequestContext } from "@playwright/test";
+import { storageKeys } from "../shared/roles.ts";
 import { expect, gotoHydrated, publicPages, test } from "./fixtures.ts";
 
 interface Tag {
@@ -165,6 +166,25 @@ test.describe("headers", () => {
     }));
     expect(firstPaint).toBeGreaterThan(0);
     expect(firstScript).toBeGreaterThan(firstPaint);
+  });
+
+  test("a visitor's page starts its scripts after it painted; a signed-in person's at once", async ({ page }) => {
+    // Whether the module is already in the document when the HTML has been parsed.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        sessionStorage.setItem(
+          "booted-while-parsing",
+          String(document.querySelector('script[type="module"]') !== null),
+        );
+      });
+    });
+    const bootedWhileParsing = () => page.evaluate(() => sessionStorage.getItem("booted-while-parsing"));
+    await gotoHydrated(page, "/services");
+    expect(await bootedWhileParsing()).toBe("false");
+
+    await page.evaluate((key) => window.localStorage.setItem(key, "signed-in"), storageKeys.token);
+    await gotoHydrated(page, "/services");
+    expect(await bootedWhileParsing()).toBe("true");
   });
 
   test("hashed scripts and styles are cached for a year", async ({ request }) => {

@@ -12,12 +12,16 @@
  *   PerformanceObserver entry, which the browser reports only then), two frames later (a
  *   ResizeObserver reports in the next rendering update; a message posted from there is handled
  *   once that frame is out), so that what loaded last is on screen too, or
- * - at once, on the visitor's first pointer, touch or key press, whichever comes first.
+ * - at once, on the visitor's first pointer, touch or key press, whichever comes first;
+ * - at once when someone is signed in (a session token in localStorage): staff who reload "/"
+ *   want their dashboard, not the public landing the page was prerendered with.
  *
  * The module runs with the same text as before, so the page's CSP (a hash per inline script) allows
  * it. Only timers that Playwright's fake clock leaves alone are used, so tests with a paused clock
  * still hydrate.
  */
+
+import { storageKeys } from "../../shared/roles.ts";
 
 export const BOOT_ELEMENT_ID = "boot-module";
 
@@ -34,7 +38,8 @@ function afterFirstPaint(then){if(!window.PerformanceObserver||(PerformanceObser
 var observer=new PerformanceObserver(function(list){if(!list.getEntriesByName("first-contentful-paint").length)return;observer.disconnect();then()});observer.observe({type:"paint",buffered:true})}
 function afterNextPaint(){afterFirstPaint(function(){afterFrame(function(){afterFrame(start)})})}
 events.forEach(function(e){addEventListener(e,start,{capture:true,passive:true})});
-if(document.readyState==="complete")afterNextPaint();else addEventListener("load",afterNextPaint,{once:true})})();`;
+var signedIn=false;try{signedIn=!!localStorage.getItem("${storageKeys.token}")}catch(e){}
+if(signedIn)start();else if(document.readyState==="complete")afterNextPaint();else addEventListener("load",afterNextPaint,{once:true})})();`;
 
 /** Rewrites one prerendered page; returns it unchanged when it has no inline module to defer. */
 export function deferBoot(html: string): string {
