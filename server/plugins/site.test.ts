@@ -93,6 +93,24 @@ describe("site plugin", () => {
     expect(slash.headers.location).toBe("/about");
   });
 
+  it("never serves the built HTML files as files: a page's index.html redirects to it, the others are not found", async () => {
+    for (const [url, location] of [
+      ["/about/index.html", "/about"],
+      ["/index.html", "/"],
+      ["/Services/INDEX.html?x=1", "/services?x=1"],
+    ]) {
+      const response = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
+    for (const url of ["/__not-found.html", "/__spa-fallback.html", "/nowhere/index.html"]) {
+      const response = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain("<title>PageNotFound | Northbeam</title>");
+      expect(String(response.headers["content-security-policy"]), url).toContain("'sha256-");
+    }
+  });
+
   it("serves the app shell for client-only routes with 200", async () => {
     const response = await t.app.inject({ url: "/employee-dashboard" });
     expect(response.statusCode).toBe(200);

@@ -153,6 +153,9 @@ export const sitePlugin = fp<SitePluginOptions>(
       serveDotFiles: false,
       // serveDotFiles only shapes the file list; without this, /.env in the build folder would be sent.
       dotfiles: "ignore",
+      // The built HTML is served from memory by the routes above, each with its CSP: a page's file
+      // (/about/index.html, /__not-found.html) is never a second address for it.
+      allowedPath: (pathName) => !pathName.toLowerCase().endsWith(".html"),
       schemaHide: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDir, filePath);
@@ -166,8 +169,14 @@ export const sitePlugin = fp<SitePluginOptions>(
       if (pathname.startsWith("/api/") || pathname === "/api" || request.method !== "GET") {
         return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
       }
-      // /Services, /about/ → the canonical lowercase, slash-less address.
-      const canonical = pathname.length > 1 ? pathname.toLowerCase().replace(/\/+$/, "") : pathname;
+      // /Services, /about/, /about/index.html → the canonical lowercase, slash-less address.
+      const canonical =
+        pathname.length > 1
+          ? pathname
+              .toLowerCase()
+              .replace(/\/index\.html$/, "")
+              .replace(/\/+$/, "") || "/"
+          : pathname;
       if (canonical !== pathname && knownPaths.has(canonical)) {
         return reply.redirect(search ? `${canonical}?${search}` : canonical, 301);
       }
