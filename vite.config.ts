@@ -52,7 +52,7 @@ export default defineConfig({
             { name: "framework", test: site.framework, priority: 2 },
             // Icons by the set of pages that use them, small sets merged: a few chunks, not one per icon.
             { name: "icons", test: site.icons, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 8192 },
-            { name: site.name, priority: 0 },
+            { name: site.name, debugName: "site", priority: 0 },
           ],
         },
       },
