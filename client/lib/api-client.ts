@@ -1,4 +1,4 @@
-import { HttpError } from "./http-error.ts";
+import { parseAnswer, refusedAnswer } from "./http-error.ts";
 import { sessionStore } from "./session-store.ts";
 
 export interface ApiRequest {
@@ -38,23 +38,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     credentials: "include",
     signal: request.signal,
   });
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
+  const data = parseAnswer(await response.text());
   if (!response.ok) {
-    const payload = (data ?? {}) as { message?: unknown; errors?: Record<string, string> };
-    const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
     if (response.status === 401 && session) sessionStore.clear();
-    throw new HttpError(
-      response.status,
-      serverMessage ?? `Request failed (${response.status})`,
-      serverMessage,
-      payload.errors,
-    );
+    throw refusedAnswer(response.status, data);
   }
   return data as T;
 }

@@ -14,3 +14,24 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
+
+/** An answer's body as JSON; undefined when it is empty or not JSON (a proxy's HTML error page). */
+export function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The HttpError for a refused answer whose body was `body`: the server's message and field errors, when it sent them. */
+export function refusedAnswer(status: number, body: unknown, fallback = `Request failed (${status})`): HttpError {
+  const payload = (typeof body === "object" && body !== null ? body : {}) as { message?: unknown; errors?: unknown };
+  const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
+  const errors =
+    typeof payload.errors === "object" && payload.errors !== null
+      ? (payload.errors as Record<string, string>)
+      : undefined;
+  return new HttpError(status, serverMessage ?? fallback, serverMessage, errors);
+}

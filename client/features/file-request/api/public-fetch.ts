@@ -1,4 +1,4 @@
-import { HttpError } from "~/lib/http-error";
+import { HttpError, parseAnswer, refusedAnswer } from "~/lib/http-error";
 
 /**
  * Calls the public API anonymously: no cookies and no staff token, even when an admin is logged
@@ -16,17 +16,7 @@ export async function publicFetch(path: string, init: RequestInit = {}): Promise
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new HttpError(0, "Network error");
   }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    const serverMessage = typeof message === "string" ? message : undefined;
-    throw new HttpError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
-  }
+  const data = parseAnswer(await response.text());
+  if (!response.ok) throw refusedAnswer(response.status, data);
   return data;
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "~/lib/http-error";
+import { parseAnswer, refusedAnswer } from "~/lib/http-error";
 import { sessionStore } from "~/lib/session-store";
 import { fileNameFromDisposition } from "../lib/downloads.ts";
 
@@ -22,10 +22,9 @@ export async function fetchFile(path: string, query?: Record<string, string | un
     credentials: "include",
   });
   if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as { message?: unknown };
-    const serverMessage = typeof payload.message === "string" ? payload.message : undefined;
+    const body = parseAnswer(await response.text());
     if (response.status === 401 && session) sessionStore.clear();
-    throw new HttpError(response.status, serverMessage ?? `Download failed (${response.status})`, serverMessage);
+    throw refusedAnswer(response.status, body, `Download failed (${response.status})`);
   }
   return {
     blob: await response.blob(),
