@@ -128,6 +128,15 @@ export class DeliveryClient {
     return this.connection?.ready === true && !this.connection.isClosed;
   }
 
+  /** Where this client stands, for a failure message: connection, pending sends, connects. */
+  describe(): string {
+    const connection = this.connection;
+    const state = !connection
+      ? "no connection"
+      : `${connection.isClosed ? "closed" : connection.client.connected ? "connected" : "connecting"}${connection.ready ? ", ready" : ""} to ${connection.instance.base}`;
+    return `${this.username}: ${state}; pending ${this.pending.size}; connects ${this.stats.connects}, failed ${this.stats.failedConnects}, receipts ${this.stats.receipts}`;
+  }
+
   /** The keys of the conversations this client is in. */
   get conversations(): string[] {
     return [...this.threads.keys()];

@@ -75,6 +75,8 @@ class Cluster {
   constructor(
     private readonly envFor: (index: number) => Record<string, string>,
     size: number,
+    /** A restart that failed: the instance stays down, so the test must end with why. */
+    private readonly onProblem: (problem: string) => void,
   ) {
     this.slots = Array.from({ length: size }, () => undefined);
   }
@@ -106,15 +108,22 @@ class Cluster {
     const signal = await victim.stop("SIGKILL");
     this.logs.push(victim.output().slice(-2_000));
     if (signal !== "SIGKILL") throw new Error(`instance ${index} ended with ${signal}, not SIGKILL`);
-    const restart = startChildServer(this.envFor(index)).then((server) => {
-      this.slots[index] = server;
-    });
+    const restart = startChildServer(this.envFor(index)).then(
+      (server) => {
+        this.slots[index] = server;
+      },
+      (error: unknown) => this.onProblem(`instance ${index} did not start again: ${String(error)}`),
+    );
     this.restarts.add(restart);
-    void restart.finally(() => this.restarts.delete(restart)).catch(() => {});
+    void restart.finally(() => this.restarts.delete(restart));
   }
 
   async restarted(): Promise<void> {
     while (this.restarts.size > 0) await Promise.all(this.restarts);
+  }
+
+  describe(): string {
+    return this.slots.map((slot, index) => `instance ${index}: ${slot ? slot.base : "down"}`).join("; ");
   }
 
   output(): string {
@@ -146,8 +155,8 @@ const baseEnv = {
 async function runScenario(scenario: Scenario, random: () => number) {
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const cluster = new Cluster(scenario.env, scenario.instances);
   const problems: string[] = [];
+  const cluster = new Cluster(scenario.env, scenario.instances, (problem) => problems.push(problem));
   const clients: DeliveryClient[] = [];
   try {
     await cluster.start();
@@ -230,7 +239,12 @@ async function runScenario(scenario: Scenario, random: () => number) {
     const sending = Date.now();
     while (!state.stopSending) {
       if (problems.length > 0) throw new Error(`problems while sending:\n${problems.slice(0, 10).join("\n")}`);
-      if (Date.now() - sending > 150_000) throw new Error(`still sending after 150 s: ${JSON.stringify(state)}`);
+      if (Date.now() - sending > 150_000) {
+        throw new Error(
+          `still sending after 150 s: ${JSON.stringify({ ...state, kills: cluster.kills, acknowledged: acknowledged() })}\n` +
+            `${cluster.describe()}\n${clients.map((client) => client.describe()).join("\n")}`,
+        );
+      }
       const kills = cluster.kills;
       if (kills < scenario.kills && acknowledged() >= (killAt[kills] ?? 0) && cluster.allUp()) {
         await cluster.kill(Math.floor(random() * cluster.size));
