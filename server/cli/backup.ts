@@ -19,7 +19,8 @@ import { createGunzip, createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { type BackupManifest, createBackupArchive, readBackupArchive } from "../backup/archive.ts";
 import type { Config } from "../config.ts";
-import { snapshotPglite } from "../db/client.ts";
+import { pgliteLockFile, snapshotPglite } from "../db/client.ts";
+import { acquireDatabaseLock, DatabaseInUseError } from "../db/pglite-lock.ts";
 import { BACKUP_PATH, BACKUP_TOKEN_FILE, type BackupTokenFile } from "../plugins/backup.ts";
 import { diskStore } from "../storage/disk-store.ts";
 import { embeddedConfig, megabytes } from "./backup-support.ts";
@@ -141,7 +142,14 @@ async function offline(config: Config, file: string, holder: BackupTokenFile | u
   if (!existsSync(path.join(pgliteDir, "PG_VERSION"))) {
     throw new CliError(`There is no database in ${config.dataDir}: nothing to back up.`);
   }
-  const client = await PGlite.create(pgliteDir);
+  // The lock the server takes: a process with the folder open that the token file did not name.
+  const release = await acquireDatabaseLock(pgliteLockFile(pgliteDir)).catch((error: unknown) => {
+    throw error instanceof DatabaseInUseError ? new CliError(error.message) : error;
+  });
+  const client = await PGlite.create(pgliteDir).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
   try {
     const { stream } = await createBackupArchive({
       snapshot: () => snapshotPglite(client),
@@ -152,6 +160,7 @@ async function offline(config: Config, file: string, holder: BackupTokenFile | u
     return await writeChecked(stream, file);
   } finally {
     await client.close();
+    await release();
   }
 }
 

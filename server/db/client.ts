@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { advisoryLocks, withPoolLock } from "./advisory-lock.ts";
+import { acquireDatabaseLock } from "./pglite-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -38,6 +39,9 @@ export interface OpenDatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
+
+/** The lock file of an embedded database (pglite-lock.ts): beside its directory, DATA_DIR/pglite.lock. */
+export const pgliteLockFile = (pgliteDir: string) => `${pgliteDir}.lock`;
 
 /**
  * Opens the database and applies the committed migrations: on PostgreSQL under an advisory lock,
@@ -70,18 +74,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  let release = async () => {};
+  if (!dir.startsWith("memory://")) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    release = await acquireDatabaseLock(pgliteLockFile(dir));
+  }
+  let client: PGlite | undefined;
+  let db: ReturnType<typeof drizzlePglite<Schema>>;
+  try {
+    client = await PGlite.create(dir);
+    db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client?.close().catch(() => {});
+    await release();
+    throw error;
+  }
+  const open = client;
   return {
     db: db as unknown as Db,
     driver: "pglite",
     ping: async () => {
-      await client.query("select 1");
+      await open.query("select 1");
     },
-    close: () => client.close(),
-    snapshot: () => snapshotPglite(client),
+    close: async () => {
+      try {
+        await open.close();
+      } finally {
+        await release();
+      }
+    },
+    snapshot: () => snapshotPglite(open),
   };
 }
 
