@@ -51,6 +51,15 @@ test.describe("footer", () => {
     await expect(footer.getByText(/© 2025 /)).toBeVisible();
   });
 
+  test("before the page's scripts run, Subscribe waits: no native submit puts the address in a URL", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/about")).text();
+    const form = /<form[^>]*aria-describedby[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('name="email"');
+    expect(form).toMatch(/<button type="submit" disabled=""[^>]*>Subscribe<\/button>/);
+  });
+
   test("the newsletter form subscribes an address and clears the field", async ({ page }, testInfo) => {
     await gotoHydrated(page, "/about");
     const footer = page.getByRole("contentinfo");

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 
 type State =
   | { kind: "idle" }
@@ -9,6 +9,10 @@ type State =
 /** Footer newsletter sign-up: stores the address once (POST /api/newsletter/subscribe). */
 export function NewsletterForm() {
   const [state, setState] = useState<State>({ kind: "idle" });
+  // Prerendered, the form has no handler until the page's scripts run: a submit then would be a
+  // native GET putting the address in the URL. Subscribe waits for them (the first tap or key starts them).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const inputId = useId();
   const statusId = useId();
 
@@ -51,7 +55,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={state.kind === "sending"}
+          disabled={!live || state.kind === "sending"}
           className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-steel-950 hover:bg-accent-400 disabled:opacity-60"
         >
           Subscribe
