@@ -20,7 +20,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { type BackupManifest, createBackupArchive, readBackupArchive } from "../backup/archive.ts";
 import type { Config } from "../config.ts";
 import { pgliteLockFile, snapshotPglite } from "../db/client.ts";
-import { acquireDatabaseLock, DatabaseInUseError } from "../db/pglite-lock.ts";
+import { acquireDatabaseLock, DatabaseInUseError, isRunning } from "../db/pglite-lock.ts";
 import { BACKUP_PATH, BACKUP_TOKEN_FILE, type BackupTokenFile } from "../plugins/backup.ts";
 import { diskStore } from "../storage/disk-store.ts";
 import { embeddedConfig, megabytes } from "./backup-support.ts";
@@ -61,15 +61,6 @@ async function readTokenFile(dataDir: string): Promise<BackupTokenFile | undefin
   } catch {}
   return undefined;
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 
 /** The server's answer, or "nothing listens" when the connection is refused. */
 function askServer(address: string, port: number, token: string | undefined): Promise<IncomingMessage | "refused"> {
@@ -133,7 +124,7 @@ async function online(response: IncomingMessage, file: string): Promise<BackupMa
 
 async function offline(config: Config, file: string, holder: BackupTokenFile | undefined): Promise<BackupManifest> {
   // A server that listens elsewhere (another HOST or PORT) may still have the folder open.
-  if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+  if (holder && holder.pid !== process.pid && isRunning({ pid: holder.pid, started: null })) {
     throw new CliError(
       `A server (process ${holder.pid}) has ${config.dataDir} open but does not answer on port ${config.port}: run the backup with its PORT and HOST, or stop it first.`,
     );
