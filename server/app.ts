@@ -31,7 +31,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { type ChatModuleOptions, chatModule } from "./modules/chat/index.ts";
 import { employeeRoutes } from "./modules/employees/routes.ts";
-import { fileRequestRoutes } from "./modules/file-requests/routes.ts";
+import { fileRequestPageStatus, fileRequestRoutes } from "./modules/file-requests/routes.ts";
 import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -204,7 +204,11 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.serveClient !== false) {
     await app.register(async (site) => {
       markRoutesPublic(site);
-      await site.register(sitePlugin, { clientDir: config.clientDir });
+      await site.register(sitePlugin, {
+        clientDir: config.clientDir,
+        // A client's file-request page (DESIGN §12): 404 or 410 as its request is unknown or ended.
+        linkPages: [{ url: "/upload/:token", status: fileRequestPageStatus(app.db) }],
+      });
     });
   } else
     app.setNotFoundHandler((request, reply) =>

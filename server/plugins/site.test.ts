@@ -1,10 +1,16 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createdFileRequestSchema } from "../../shared/file-requests.ts";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
+import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import type { Db } from "../db/client.ts";
+import { fileRequests } from "../db/schema.ts";
+import { fileRequestPageStatus } from "../modules/file-requests/routes.ts";
 import { contentSecurityPolicy } from "./site.ts";
 
 const inline = 'window.__ctx = {"a":1};';
@@ -117,12 +123,94 @@ describe("site plugin", () => {
     expect(response.body).toContain("<title>Fallback</title>");
   });
 
-  it("serves a file request's upload page as the app shell with 200, never indexed nor referred", async () => {
-    const response = await t.app.inject({ url: "/upload/ABCDEFGHIJKLMNOPQRSTUVWXYZ012345" });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("<title>Fallback</title>");
-    expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
-    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+  describe("a file request's upload page (DESIGN §12)", () => {
+    let admin: Record<string, string>;
+    beforeAll(async () => {
+      admin = authHeader(await adminToken(t));
+    });
+    const createRequest = async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/file-requests",
+        headers: admin,
+        payload: { title: "Harbor Point drawings", expiryHours: 24 },
+      });
+      expect(response.statusCode).toBe(201);
+      const created = createdFileRequestSchema.parse(response.json());
+      return { id: created.id, path: new URL(created.url).pathname };
+    };
+    /** GET and HEAD answer alike: the app shell (the page says what is wrong), never indexed, referred or stored. */
+    const expectShell = async (url: string, status: number) => {
+      const get = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(get.statusCode, url).toBe(status);
+      expect(get.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(get.body, url).toContain("<title>Fallback</title>");
+      expect(String(get.headers["content-security-policy"]), url).toContain("'sha256-");
+      expect(get.headers["cache-control"], url).toBe("private, no-store");
+      expect(get.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(get.headers["referrer-policy"], url).toBe("no-referrer");
+      const head = await t.app.inject({ method: "HEAD", url });
+      expect(head.statusCode, url).toBe(status);
+      expect(head.body, url).toBe("");
+      expect(head.headers["cache-control"], url).toBe("private, no-store");
+    };
+
+    it("answers an open request's link with 200", async () => {
+      const { path: link } = await createRequest();
+      await expectShell(link, 200);
+    });
+
+    it("answers a link that names no request with 404", async () => {
+      await expectShell(`/upload/${randomBytes(24).toString("base64url")}`, 404);
+    });
+
+    it("answers an expired request's link with 410", async () => {
+      const { id, path: link } = await createRequest();
+      await t.app.db
+        .update(fileRequests)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(fileRequests.id, id));
+      await expectShell(link, 410);
+    });
+
+    it("answers a deleted request's link with 404, as its public view does (the row is gone)", async () => {
+      const { id, path: link } = await createRequest();
+      await expectShell(link, 200);
+      const removed = await t.app.inject({ method: "DELETE", url: `/api/admin/file-requests/${id}`, headers: admin });
+      expect(removed.statusCode).toBe(204);
+      await expectShell(link, 404);
+      expect((await t.app.inject({ url: `/api/file-requests${link.slice("/upload".length)}` })).statusCode).toBe(404);
+    });
+
+    it("answers a token that cannot be one with 404, without asking the database", async () => {
+      for (const token of [
+        "short",
+        "A".repeat(33),
+        "A".repeat(190),
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ01234%2B",
+        "%27%20OR%201%3D1--%20ABCDEFGHIJKLMNOPQR",
+        "..%2F..%2F..%2Fetc%2Fpasswd",
+        "..%5C..%5Cwindows%5Cwin.ini",
+        "%E2%80%AEABCDEFGHIJKLMNOPQRSTUVWXYZ0123",
+      ]) {
+        await expectShell(`/upload/${token}`, 404);
+      }
+      // Not a token the route takes at all (longer than a path parameter may be, or several segments): PageNotFound.
+      for (const url of [`/upload/${"A".repeat(201)}`, "/upload/../../etc/passwd", "/upload/a/b"]) {
+        const response = await t.app.inject({ url, headers: { accept: "text/html" } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).toContain("<title>PageNotFound | Northbeam</title>");
+      }
+      const noDatabase = new Proxy({} as Db, {
+        get() {
+          throw new Error("the database was asked");
+        },
+      });
+      const status = fileRequestPageStatus(noDatabase);
+      for (const token of ["", "A".repeat(33), "../../../etc/passwd", "ABCDEFGHIJKLMNOPQRSTUVWXYZ01234+"]) {
+        expect(await status(token), token).toBe(404);
+      }
+    });
   });
 
   it("answers unknown pages with the prerendered PageNotFound and a real 404", async () => {

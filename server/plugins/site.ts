@@ -73,11 +73,11 @@ function findPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, cacheControl = "no-cache") {
   reply
     .status(status)
     .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-cache")
+    .header("cache-control", cacheControl)
     .header("content-security-policy", page.csp)
     .header("vary", "accept-encoding")
     .header("etag", page.etag);
@@ -88,16 +88,29 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
   return reply.send(page.raw);
 }
 
+/**
+ * A page the browser renders at a secret address (a client's file-request link): the app shell,
+ * answered with the status of the thing the address names, which the module owning it decides.
+ */
+export interface LinkPage {
+  /** The address, with a `:token` parameter (`/upload/:token`). */
+  url: string;
+  /** 200 while the link works, 404 when it names nothing, 410 once it has ended. */
+  status: (token: string) => Promise<number>;
+}
+
 export interface SitePluginOptions {
   clientDir: string;
+  linkPages?: LinkPage[];
 }
 
 /**
  * Serves the built client: prerendered pages (from memory, precompressed, per-page CSP),
- * hashed assets with a long immutable cache, and PageNotFound with a real 404 status.
+ * hashed assets with a long immutable cache, PageNotFound with a real 404 status, and link pages:
+ * the app shell with the status of the link (`linkPages`, wired in app.ts from the owning module).
  */
 export const sitePlugin = fp<SitePluginOptions>(
-  async (app: FastifyInstance, { clientDir }) => {
+  async (app: FastifyInstance, { clientDir, linkPages = [] }) => {
     const built = existsSync(path.join(clientDir, SPA_FALLBACK_FILE)) || existsSync(path.join(clientDir, "index.html"));
     if (!built) {
       app.log.warn({ clientDir }, "client build not found: only the API is served (run npm run build)");
@@ -125,15 +138,16 @@ export const sitePlugin = fp<SitePluginOptions>(
         sendPage(request, reply, fallback),
       );
     }
-    // A client's file-request page (DESIGN §12): the app shell, rendered in the browser. Its
-    // address is a secret: never indexed, never sent on as a referrer.
-    app.get("/upload/:token", { compress: false, schema: { hide: true } }, (request, reply) =>
-      sendPage(
-        request,
-        reply.header("x-robots-tag", "noindex, nofollow").header("referrer-policy", "no-referrer"),
-        fallback,
-      ),
-    );
+    // The shell whatever the status: the page itself says what is wrong with the link. The
+    // address is a secret (never indexed, never sent on as a referrer, never stored) and its
+    // status changes with the thing it names.
+    for (const link of linkPages) {
+      app.get(link.url, { compress: false, schema: { hide: true } }, async (request, reply) => {
+        const status = await link.status((request.params as { token: string }).token);
+        reply.header("x-robots-tag", "noindex, nofollow").header("referrer-policy", "no-referrer");
+        return sendPage(request, reply, fallback, status, "private, no-store");
+      });
+    }
     const knownPaths = new Set([...pages.keys(), ...CLIENT_ONLY_ROUTES]);
     // "/about/" is a directory on disk: answer it before the static handler refuses it.
     for (const urlPath of knownPaths) {

@@ -42,11 +42,30 @@ const wrongPasswordMessage = "That password is not right. Please try again.";
 
 const requestScope = (id: number) => `file-request:${id}`;
 
+/** The request a public link names; a token that cannot be one is not looked up. */
+const byLink = async (requests: FileRequestRepository, token: string) =>
+  isStorageKey(token) ? await requests.byToken(token) : undefined;
+
+const hasExpired = (row: FileRequestRow, now = new Date()) => row.expiresAt.getTime() <= now.getTime();
+
 /** The request behind a public link that still takes files: 404 unknown, 410 expired. */
 function takingFiles(row: FileRequestRow | undefined, now = new Date()): FileRequestRow {
   if (!row) throw notFound(unknownMessage);
-  if (row.expiresAt.getTime() <= now.getTime()) throw gone(expiredMessage);
+  if (hasExpired(row, now)) throw gone(expiredMessage);
   return row;
+}
+
+/**
+ * The HTTP status of a client's page at `/upload/<token>` (DESIGN §12), by the rule of the public
+ * view the page loads: 200 while the request takes files, 404 unknown (or deleted), 410 expired.
+ */
+export function fileRequestPageStatus(db: Db): (token: string) => Promise<200 | 404 | 410> {
+  const requests = fileRequestRepository(db);
+  return async (token) => {
+    const row = await byLink(requests, token);
+    if (!row) return 404;
+    return hasExpired(row) ? 410 : 200;
+  };
 }
 
 /** A file request's uploads (DESIGN §12): Upload-Metadata `token` names the request, `password` when it has one. */
@@ -81,7 +100,7 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
 
     async begin(_request, { size, metadata }, record) {
       const token = metadata.token ?? "";
-      const found = takingFiles(isStorageKey(token) ? await requests.byToken(token) : undefined);
+      const found = takingFiles(await byLink(requests, token));
       // The password first, outside the transaction: argon2 is slow, and a guess must not hold the lock.
       if (found.passwordHash) {
         if (!metadata.password) throw unauthorized(passwordMessage);
@@ -287,7 +306,7 @@ export const fileRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function publicView(token: string): Promise<FileRequestRow> {
-    return takingFiles(isStorageKey(token) ? await requests.byToken(token) : undefined);
+    return takingFiles(await byLink(requests, token));
   }
 
   app.get(
