@@ -19,7 +19,8 @@ export default defineConfig({
     tailwindcss(),
     contentImages({
       dir: path.resolve("content/images"),
-      cacheDir: path.resolve("node_modules/.cache/content-images"),
+      // Committed (decision 031), so a fresh clone builds without encoding; outside `dir`, which is walked for sources.
+      encodedDir: path.resolve("content/encoded-images"),
     }),
     reactRouter(),
   ],

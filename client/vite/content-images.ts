@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Plugin } from "vite";
 
@@ -7,6 +8,8 @@ import type { Plugin } from "vite";
  * `virtual:content-images`: every picture under content/images, rasterised at build time to
  * AVIF and WebP at several widths, with content-hashed names (cached immutable by the server).
  * The company replaces a picture by dropping a file of the same name there (SVG, JPEG, PNG or WebP).
+ * The encoded files are kept in the repository (content/encoded-images, decision 031): a build
+ * encodes only a picture whose files are not there yet, and writes them there to be committed.
  */
 const VIRTUAL_ID = "virtual:content-images";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -21,7 +24,8 @@ export interface ContentImage {
   src: string;
 }
 
-async function listSources(root: string): Promise<string[]> {
+/** Every picture file under root, sorted; chooseSources picks the one per name the site shows. */
+export async function listSources(root: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -65,73 +69,151 @@ export function chooseSources(root: string, sources: string[]): string[] {
   return chosen.sort();
 }
 
-export function contentImages(options: { dir: string; cacheDir: string }): Plugin {
+export interface SourcePicture {
+  source: string;
+  /** The picture's name on the site: its path under root without the extension ("hero/steel-frame"). */
+  name: string;
+  input: Buffer;
+  /** The first 10 hex digits of the source's SHA-256: a replaced picture gets new file names. */
+  hash: string;
+  width: number;
+  height: number;
+  isVector: boolean;
+}
+
+/** Reads a source and what its encoded files are named after; encodes nothing. */
+export async function readSource(root: string, source: string): Promise<SourcePicture> {
+  const { default: sharp } = await import("sharp");
+  const input = await readFile(source);
+  const meta = await sharp(input).metadata();
+  return {
+    source,
+    name: nameOf(root, source),
+    input,
+    hash: createHash("sha256").update(input).digest("hex").slice(0, 10),
+    width: meta.width ?? 1200,
+    height: meta.height ?? 800,
+    isVector: path.extname(source).toLowerCase() === ".svg",
+  };
+}
+
+export interface EncodedFile {
+  width: number;
+  format: "avif" | "webp";
+  /** `{slug}-{hash}-{width}.{format}`, the same name in the repository and in build/client/assets/img. */
+  fileName: string;
+}
+
+/**
+ * The files a picture is encoded to: every standard width up to its own (a vector to the largest;
+ * a raster never upscaled, and one smaller than every width kept at its own), each in AVIF and WebP.
+ */
+export function encodedFiles(picture: Pick<SourcePicture, "name" | "hash" | "width" | "isVector">): EncodedFile[] {
+  const maxWidth = picture.isVector ? WIDTHS[WIDTHS.length - 1]! : picture.width;
+  const widths = WIDTHS.filter((w) => w <= maxWidth);
+  if (widths.length === 0) widths.push(picture.width);
+  const slug = picture.name.replaceAll("/", "-");
+  return widths.flatMap((width) =>
+    (["avif", "webp"] as const).map((format) => ({
+      width,
+      format,
+      fileName: `${slug}-${picture.hash}-${width}.${format}`,
+    })),
+  );
+}
+
+/** Runs tasks at most `limit` at a time. */
+async function inPool(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+export function contentImages(options: { dir: string; encodedDir: string }): Plugin {
   let command: "build" | "serve" = "build";
+  let warn: (message: string) => void = console.warn;
   let manifest: Promise<{ images: Record<string, ContentImage>; files: Map<string, Buffer> }> | undefined;
 
-  async function render(): Promise<{ images: Record<string, ContentImage>; files: Map<string, Buffer> }> {
+  async function encode(picture: SourcePicture, file: EncodedFile): Promise<Buffer> {
     const { default: sharp } = await import("sharp");
+    const density = picture.isVector ? Math.max(72, Math.ceil((72 * file.width) / picture.width)) : undefined;
+    const pipeline = sharp(picture.input, density ? { density } : {}).resize({ width: file.width });
+    const data =
+      file.format === "avif"
+        ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
+        : await pipeline.webp({ quality: 78 }).toBuffer();
+    // Written aside and renamed: an interrupted build must not leave a truncated file to be committed.
+    const target = path.join(options.encodedDir, file.fileName);
+    const partial = `${target}.${process.pid}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, target);
+    return data;
+  }
+
+  async function render(): Promise<{ images: Record<string, ContentImage>; files: Map<string, Buffer> }> {
     const images: Record<string, ContentImage> = {};
     const files = new Map<string, Buffer>();
-    await mkdir(options.cacheDir, { recursive: true });
+    const pictures = await Promise.all(
+      chooseSources(options.dir, await listSources(options.dir)).map((source) => readSource(options.dir, source)),
+    );
 
-    for (const source of chooseSources(options.dir, await listSources(options.dir))) {
-      const name = nameOf(options.dir, source);
-      const input = await readFile(source);
-      const meta = await sharp(input).metadata();
-      const intrinsicWidth = meta.width ?? 1200;
-      const intrinsicHeight = meta.height ?? 800;
-      const isVector = path.extname(source).toLowerCase() === ".svg";
-
-      if (command === "serve") {
-        const url = `/@fs${source}`;
-        images[name] = { width: intrinsicWidth, height: intrinsicHeight, avif: url, webp: url, src: url };
-        continue;
+    if (command === "serve") {
+      for (const picture of pictures) {
+        const url = `/@fs${picture.source}`;
+        images[picture.name] = { width: picture.width, height: picture.height, avif: url, webp: url, src: url };
       }
+      return { images, files };
+    }
 
-      const hash = createHash("sha256").update(input).digest("hex").slice(0, 10);
-      const maxWidth = isVector ? WIDTHS[WIDTHS.length - 1]! : intrinsicWidth;
-      const widths = WIDTHS.filter((w) => w <= maxWidth);
-      if (widths.length === 0) widths.push(intrinsicWidth);
-      const slug = name.replaceAll("/", "-");
+    await mkdir(options.encodedDir, { recursive: true });
+    const kept = new Set(await readdir(options.encodedDir));
+    const missing: (() => Promise<void>)[] = [];
+    const expected = new Set<string>();
+    const order: string[] = [];
+    for (const picture of pictures) {
       const srcsets: Record<"avif" | "webp", string[]> = { avif: [], webp: [] };
-
-      for (const width of widths) {
-        for (const format of ["avif", "webp"] as const) {
-          const fileName = `assets/img/${slug}-${hash}-${width}.${format}`;
-          const cached = path.join(options.cacheDir, path.basename(fileName));
-          let data: Buffer;
-          try {
-            data = await readFile(cached);
-          } catch {
-            const density = isVector ? Math.max(72, Math.ceil((72 * width) / intrinsicWidth)) : undefined;
-            const pipeline = sharp(input, density ? { density } : {}).resize({ width });
-            data =
-              format === "avif"
-                ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
-                : await pipeline.webp({ quality: 78 }).toBuffer();
-            await writeFile(cached, data);
-          }
-          files.set(fileName, data);
-          srcsets[format].push(`/${fileName} ${width}w`);
-        }
+      const encoded = encodedFiles(picture);
+      for (const file of encoded) {
+        const fileName = `assets/img/${file.fileName}`;
+        expected.add(file.fileName);
+        order.push(fileName);
+        if (kept.has(file.fileName)) files.set(fileName, await readFile(path.join(options.encodedDir, file.fileName)));
+        else missing.push(async () => void files.set(fileName, await encode(picture, file)));
+        srcsets[file.format].push(`/${fileName} ${file.width}w`);
       }
+      const widths = encoded.map((file) => file.width);
       const fallbackWidth = widths.includes(800) ? 800 : widths[widths.length - 1]!;
-      images[name] = {
-        width: intrinsicWidth,
-        height: intrinsicHeight,
+      const slug = picture.name.replaceAll("/", "-");
+      images[picture.name] = {
+        width: picture.width,
+        height: picture.height,
         avif: srcsets.avif.join(", "),
         webp: srcsets.webp.join(", "),
-        src: `/assets/img/${slug}-${hash}-${fallbackWidth}.webp`,
+        src: `/assets/img/${slug}-${picture.hash}-${fallbackWidth}.webp`,
       };
     }
-    return { images, files };
+
+    // One encode keeps about one core busy (sharp runs libvips single-threaded on glibc): one per core at once.
+    await inPool(missing, availableParallelism());
+    const relative = path.relative(process.cwd(), options.encodedDir);
+    if (missing.length > 0) {
+      warn(`content-images: encoded ${missing.length} new files into ${relative}: commit them`);
+    }
+    const orphans = [...kept].filter((file) => !expected.has(file));
+    if (orphans.length > 0) {
+      warn(`content-images: ${relative} has files of no current picture (delete them): ${orphans.join(", ")}`);
+    }
+    // Emitted in the pictures' order, however the encodes finished.
+    return { images, files: new Map(order.map((fileName) => [fileName, files.get(fileName)!])) };
   }
 
   return {
     name: "content-images",
     configResolved(config) {
       command = config.command;
+      warn = (message) => config.logger.warn(message);
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
