@@ -1,7 +1,9 @@
 /**
  * deploy/ (DESIGN §13) without a container engine: Compose itself validates compose.yaml and resolves
  * it, and these tests hold the resolved topology, the Dockerfile and the build context to what the
- * server needs. Needs `docker compose` or Debian's `docker-compose` (CI installs it with apt).
+ * server needs. The Compose checks need `docker compose` or Debian's `docker-compose` (CI installs it
+ * with apt): without either they say so in one line and are skipped, except under CI=true, where a
+ * missing Compose fails the run. The Dockerfile checks need no tool.
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -36,24 +38,28 @@ interface Compose {
   json: boolean;
 }
 
-let compose: Promise<Compose> | undefined;
-function findCompose(): Promise<Compose> {
-  compose ??= (async () => {
-    try {
-      await run("docker", ["compose", "version"]);
-      return { command: "docker", args: ["compose"], json: true };
-    } catch {}
-    try {
-      await run("docker-compose", ["version"]);
-      return { command: "docker-compose", args: [], json: false };
-    } catch {}
-    throw new Error("neither `docker compose` nor `docker-compose` is installed (apt-get install docker-compose)");
-  })();
-  return compose;
+/** The Compose on this machine: v2's plugin, or Debian's docker-compose (v1); undefined when neither. */
+async function findCompose(): Promise<Compose | undefined> {
+  try {
+    await run("docker", ["compose", "version"]);
+    return { command: "docker", args: ["compose"], json: true };
+  } catch {}
+  try {
+    await run("docker-compose", ["version"]);
+    return { command: "docker-compose", args: [], json: false };
+  } catch {}
+  return undefined;
+}
+
+const compose = await findCompose();
+const composeMissing = "no `docker compose` or `docker-compose` (apt-get install docker-compose)";
+if (!compose) {
+  if (process.env.CI === "true") throw new Error(`deploy: ${composeMissing}: failing because CI=true`);
+  console.log(`deploy: compose.yaml checks skipped, ${composeMissing}`);
 }
 
 async function runCompose(extra: string[], env: Record<string, string | undefined> = requiredEnv) {
-  const tool = await findCompose();
+  const tool = compose!;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   return run(tool.command, [...tool.args, "-f", composeFile, ...extra], { cwd: root, env: childEnv });
@@ -63,7 +69,7 @@ async function runCompose(extra: string[], env: Record<string, string | undefine
 type Resolved = { services: Record<string, any>; networks: Record<string, any> };
 
 async function resolvedConfig(): Promise<Resolved> {
-  const tool = await findCompose();
+  const tool = compose!;
   const { stdout } = await runCompose(tool.json ? ["config", "--format", "json"] : ["config"]);
   return tool.json ? JSON.parse(stdout) : parseYaml(stdout);
 }
@@ -83,7 +89,7 @@ function environment(service: { environment?: Record<string, string> | string[] 
   return Object.fromEntries(env.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
 }
 
-describe("deploy/compose.yaml", () => {
+describe.skipIf(!compose)("deploy/compose.yaml", () => {
   it("is a valid Compose file once the required variables are set", async () => {
     await expect(runCompose(["config", "-q"])).resolves.toBeDefined();
   });
