@@ -1,6 +1,18 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { PAGE_HYDRATED_EVENT } from "../shared/site-routes.ts";
+
+/**
+ * Tells the boot script that the page has hydrated, so that it replays a tap made before
+ * (scripts/lib/deferred-boot.ts). Its effect runs after every other effect of the hydrated tree.
+ */
+function HydratedSignal() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(PAGE_HYDRATED_EVENT));
+  }, []);
+  return null;
+}
 
 function hydrate() {
   startTransition(() => {
@@ -8,6 +20,7 @@ function hydrate() {
       document,
       <StrictMode>
         <HydratedRouter />
+        <HydratedSignal />
       </StrictMode>,
     );
   });

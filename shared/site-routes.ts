@@ -19,3 +19,9 @@ export const NOT_FOUND_PRERENDER_PATH = "/__not-found";
 export const NOT_FOUND_FILE = "__not-found.html";
 /** React Router's shell for the client-only routes (the staff area, a file-request link). */
 export const SPA_FALLBACK_FILE = "__spa-fallback.html";
+
+/**
+ * Dispatched on `window` by the client entry once React has hydrated the page: the boot script
+ * (scripts/lib/deferred-boot.ts) then replays the tap a visitor made before.
+ */
+export const PAGE_HYDRATED_EVENT = "page-hydrated";

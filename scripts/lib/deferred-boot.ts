@@ -16,19 +16,29 @@
  * - at once when someone is signed in (a session token in localStorage): staff who reload "/"
  *   want their dashboard, not the public landing the page was prerendered with.
  *
+ * A tap before the page has hydrated would be lost: the scripts start on it, but the prerendered
+ * button has no handler yet, and React, once it listens, drops a click it cannot hydrate at once (a
+ * part of the page still loading). So the script holds back every click on a button that does
+ * nothing natively (`type="button"`) until PAGE_HYDRATED_EVENT, and then clicks the last one tapped
+ * once more. Links, submit buttons and fields work natively and are left alone; a later click on
+ * anything else drops the held one.
+ *
  * The module runs with the same text as before, so the page's CSP (a hash per inline script) allows
- * it. Only timers that Playwright's fake clock leaves alone are used, so tests with a paused clock
- * still hydrate.
+ * it; the server hashes this script as it is. Only timers that Playwright's fake clock leaves alone
+ * are used, so tests with a paused clock still hydrate.
  */
 
 import { storageKeys } from "../../shared/roles.ts";
+import { PAGE_HYDRATED_EVENT } from "../../shared/site-routes.ts";
 
 export const BOOT_ELEMENT_ID = "boot-module";
 
 const modulePreload = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const inlineModule = /<script type="module"(?: async="")?>([\s\S]*?)<\/script>/;
 
-const starter = `(function(){var started=false,events=["pointerdown","touchstart","keydown"];
+const starter = `(function(){var started=false,events=["pointerdown","touchstart","keydown"],hydrated=false,held=null;
+addEventListener("click",function(e){if(hydrated||!e.target.closest)return;held=e.target.closest("button[type=button]");if(held)e.stopPropagation()},true);
+addEventListener("${PAGE_HYDRATED_EVENT}",function(){hydrated=true;if(held&&held.isConnected)held.click();held=null},{once:true});
 function start(){if(started)return;started=true;events.forEach(function(e){removeEventListener(e,start,true)});
 var source=document.getElementById("${BOOT_ELEMENT_ID}");
 source.getAttribute("data-preload").split(" ").forEach(function(href){if(!href)return;var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});

@@ -44,10 +44,11 @@ export function useCarousel(count: number, autoAdvanceMs: number = CAROUSEL_AUTO
   const reducedMotion = usePrefersReducedMotion();
   const pageVisible = usePageVisible();
 
-  // Reset during render rather than in an effect, so a stale index is never drawn.
+  // Reset during render rather than in an effect, so a stale index is never drawn. The first
+  // measurement changes nothing on screen (CSS laid the cards out): a step taken before it stays.
   if (measured !== lastVisible) {
     setLastVisible(measured);
-    setIndex(0);
+    if (lastVisible !== null) setIndex(0);
   }
 
   const autoPlay = !stopped && !reducedMotion;
@@ -60,8 +61,11 @@ export function useCarousel(count: number, autoAdvanceMs: number = CAROUSEL_AUTO
     return () => window.clearTimeout(timer);
   }, [rotating, index, count, visible, autoAdvanceMs]);
 
-  const next = useCallback(() => setIndex((i) => nextIndex(i, count, visible)), [count, visible]);
-  const prev = useCallback(() => setIndex((i) => prevIndex(i, count, visible)), [count, visible]);
+  // A step before the first measurement (a tap made while the page loaded, replayed as it hydrates)
+  // counts the cards the window's width shows.
+  const stepVisible = useCallback(() => measured ?? visibleCount(window.innerWidth), [measured]);
+  const next = useCallback(() => setIndex((i) => nextIndex(i, count, stepVisible())), [count, stepVisible]);
+  const prev = useCallback(() => setIndex((i) => prevIndex(i, count, stepVisible())), [count, stepVisible]);
   const toggleAutoPlay = useCallback(() => setStopped((s) => !s), []);
 
   /** Spread on the carousel's root element. */
