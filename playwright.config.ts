@@ -5,6 +5,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** Credentials of the first admin the e2e server is started with. */
 export const e2eAdmin = { username: "admin", password: "e2e-admin-password" };
+/** Specs that only read the public pages of the build: no stored data, the same on any database. */
+const publicPagesOnly = /(accessibility|home|navigation|pages|routes|seo|first-tap)\.spec\.ts/;
+/** Fetched HTML, headers and script ordering: the same at any width, so checked at the desktop's. */
+const widthFree = /seo\.spec\.ts/;
+// E2E_SCOPE=data: the journeys that touch data (CI's PostgreSQL + Redis + S3 pass, decision 032).
+const dataOnly = process.env.E2E_SCOPE === "data";
+// TEST_REPORT_DIR: a JSON report there too (CI's table of the slowest tests, scripts/ci-report.ts).
+const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: "e2e",
@@ -13,13 +21,16 @@ export default defineConfig({
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  reporter: reportDir
+    ? [["list"], ["json", { outputFile: `${reportDir}/e2e-${process.env.TEST_REPORT_LABEL ?? "run"}.json` }]]
+    : [["list"]],
   // A cap, not a wait: a journey of a dozen clicks took 30 s on a busy 2-core machine (each step waits for its condition).
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace costs every test time; a failure is retried once in CI, and the retry is traced.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -35,17 +46,19 @@ export default defineConfig({
     // Journeys that drive several widths themselves (staff.spec, chat.spec: admin at 1280, employee at 390) run once.
     {
       name: "phone",
-      testIgnore: /(staff|chat)\.spec\.ts/,
+      testIgnore: [/(staff|chat)\.spec\.ts/, widthFree],
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
     // The chat journeys run at a phone's width and a desk's: the tablet's chat layout is the desk's.
     {
       name: "tablet",
-      testIgnore: /(staff|chat|chat-actions|chat-search)\.spec\.ts/,
+      testIgnore: [/(staff|chat|chat-actions|chat-search)\.spec\.ts/, widthFree],
       use: { viewport: { width: 768, height: 1024 } },
     },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  ],
+  ].map((project) =>
+    dataOnly ? { ...project, testIgnore: [...[project.testIgnore ?? []].flat(), publicPagesOnly] } : project,
+  ),
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
     // Against PostgreSQL + Redis + S3 (E2E_TOPOLOGY=1): two instances behind nginx (DESIGN §13).

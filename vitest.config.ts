@@ -1,15 +1,46 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { classifyTestFiles, findTestFiles, type TestFileFacts } from "./scripts/lib/test-selection.ts";
+
+const folders = ["shared", "server", "client", "scripts", "tools", "test", "deploy"];
+// Run by scripts/topology.ts (npm run test:topology) once the client is built.
+const topology = /^test\/topology\//;
+const facts = classifyTestFiles(
+  process.cwd(),
+  findTestFiles(process.cwd(), folders).filter((file) => !topology.test(file)),
+);
+// TEST_SCOPE (decision 032), unset: every file. `engines`: only the files whose code differs by
+// driver, broker or store (CI's second pass, against PostgreSQL + Redis + S3). `quick`: the files
+// that open no database and start no process (npm run test:quick).
+const scopes = {
+  all: () => true,
+  engines: (file: TestFileFacts) => file.engineDependent,
+  quick: (file: TestFileFacts) => !file.opensDatabase && !file.startsProcesses,
+};
+const scope = (process.env.TEST_SCOPE ?? "all") as keyof typeof scopes;
+if (!(scope in scopes)) throw new Error(`TEST_SCOPE=${scope}: expected one of ${Object.keys(scopes).join(", ")}`);
+const selected = [...facts].filter(([, file]) => scopes[scope](file));
+const inParallel = selected.filter(([, file]) => !file.startsProcesses).map(([name]) => name);
+const oneAtATime = selected.filter(([, file]) => file.startsProcesses).map(([name]) => name);
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("client") } },
   test: {
-    include: ["{shared,server,client,scripts,tools,test,deploy}/**/*.test.{ts,tsx}"],
-    // Run by scripts/topology.ts (npm run test:topology) once the client is built.
-    exclude: ["test/topology/**", "**/node_modules/**"],
     setupFiles: ["./test/setup.ts"],
+    // Migrates once per run: each file's database starts as a copy of the migrated one.
+    globalSetup: ["./test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // TEST_REPORT_DIR: every file's and test's time as JSON too, for CI's closing table.
+    reporters: process.env.TEST_REPORT_DIR ? ["default", "./test/reporters/timings.ts"] : ["default"],
+    projects: [
+      { extends: true, test: { name: "parallel", include: inParallel, sequence: { groupOrder: 0 } } },
+      // Files that start servers, the CLI or Biome: one at a time, after the rest.
+      {
+        extends: true,
+        test: { name: "processes", include: oneAtATime, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

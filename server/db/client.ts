@@ -38,6 +38,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite: start from this data directory (a `dumpDataDir` tarball, e.g. a migrated template). */
+  pgliteDataDir?: Blob;
 }
 
 /** The lock file of an embedded database (pglite-lock.ts): beside its directory, DATA_DIR/pglite.lock. */
@@ -82,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite | undefined;
   let db: ReturnType<typeof drizzlePglite<Schema>>;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {});
     db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
