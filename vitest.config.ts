@@ -35,7 +35,12 @@ export default defineConfig({
     // TEST_REPORT_DIR: every file's and test's time as JSON too, for CI's closing table.
     reporters: process.env.TEST_REPORT_DIR ? ["default", "./test/reporters/timings.ts"] : ["default"],
     projects: [
-      { extends: true, test: { name: "parallel", include: inParallel, sequence: { groupOrder: 0 } } },
+      // Two workers: Vitest's default on 2 cores is one (availableParallelism - 1), and the API tests
+      // wait on I/O and timers as much as they compute.
+      {
+        extends: true,
+        test: { name: "parallel", include: inParallel, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
       // Files that start servers, the CLI or Biome: one at a time, after the rest.
       {
         extends: true,
