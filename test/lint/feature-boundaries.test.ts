@@ -69,3 +69,19 @@ describe("feature boundaries (biome.json)", () => {
     ).not.toContain(refused);
   });
 });
+
+describe("the sides (biome.json)", () => {
+  it("refuses server/ and shared/ importing client/, by alias or relative path", async () => {
+    expect(await lint("server/lib/x.ts", 'export { e } from "../../client/lib/http-error.ts";')).toContain(refused);
+    expect(await lint("server/modules/x.ts", 'export { e } from "~/lib/http-error";')).toContain(refused);
+    expect(await lint("shared/x.ts", 'export { e } from "../client/lib/http-error.ts";')).toContain(refused);
+  });
+
+  it("refuses node: modules in shared/, which the browser loads too, and allows them in server/", async () => {
+    expect(await lint("shared/x.ts", 'export { readFileSync } from "node:fs";')).toContain(refused);
+    expect(await lint("server/lib/x.ts", 'export { readFileSync } from "node:fs";')).not.toContain(refused);
+    expect(await lint("server/lib/x.ts", 'export { siteRoutes } from "../../shared/site-routes.ts";')).not.toContain(
+      refused,
+    );
+  });
+});
