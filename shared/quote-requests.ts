@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { contactSubmissionSchema } from "./leads.ts";
+import { isTimeZone } from "./time-zone.ts";
 
 export const quoteStatuses = ["new", "contacted", "quoted", "won", "lost"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
@@ -64,13 +65,17 @@ export const quoteRequestPatchSchema = z
   });
 export type QuoteRequestPatch = z.infer<typeof quoteRequestPatchSchema>;
 
-/** The list's filters: GET /api/contact/all?q=&status=&assignee=&due= (due: today = due today or overdue). */
+/**
+ * The list's filters: GET /api/contact/all?q=&status=&assignee=&due=&tz= (due: today = due today or
+ * overdue, by the calendar day of `tz`, the caller's time zone, UTC when absent; shared/follow-up.ts).
+ */
 export const quoteRequestFiltersSchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(quoteStatuses).optional(),
   /** A username, or `none` for unassigned. */
   assignee: z.string().trim().min(1).max(64).optional(),
   due: z.enum(["today", "overdue"]).optional(),
+  tz: z.string().max(64).refine(isTimeZone, "Not a time zone").optional(),
 });
 export type QuoteRequestFilters = z.infer<typeof quoteRequestFiltersSchema>;
 

@@ -46,10 +46,3 @@ export function excerpt(text: string, max = 140): string {
 
 /** `\`, `%` and `_` are wildcards to LIKE: a search for "50%" means those three characters. */
 export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The last millisecond of `now`'s day, in UTC (the API's time zone). */
-export function utcEndOfDay(now: Date): Date {
-  const end = new Date(now);
-  end.setUTCHours(23, 59, 59, 999);
-  return end;
-}

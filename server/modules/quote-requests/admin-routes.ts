@@ -64,8 +64,9 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
         summary: "Quote requests, newest first",
         description:
           "`q` searches reference, name, email, company, project and phone (every word must match); `status`; " +
-          "`assignee` (a username, or `none`); `due=today` (follow-up at or before the end of today, UTC) or " +
-          "`due=overdue` (follow-up before now).",
+          "`assignee` (a username, or `none`); `due=today` (follow-up before the end of today: due today or " +
+          "overdue) or `due=overdue` (follow-up before the start of today), by the calendar day of `tz`, the " +
+          "caller's IANA time zone (UTC when absent); won and lost requests are never due.",
         querystring: quoteRequestFiltersSchema,
         response: { 200: z.array(quoteRequestSchema), ...errorResponses(400, 401, 403) },
       },

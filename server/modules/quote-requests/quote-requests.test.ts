@@ -5,6 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followUpState } from "../../../shared/follow-up.ts";
 import { type QuoteFieldsInput, quoteFieldsSchema } from "../../../shared/leads.ts";
 import { type QuoteRequest, quoteRequestSchema, staleVersionMessage } from "../../../shared/quote-requests.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
@@ -452,14 +453,64 @@ describe("quote requests as work", () => {
       expect(await ids("&assignee=nobody.at.all")).toEqual([]);
       expect(await ids("&due=today")).toEqual([a.id, b.id]);
       expect(await ids("&due=overdue")).toEqual([a.id]);
-      // The clock moves: what was due later today is overdue tomorrow.
+      // The clock moves: what was due later today is overdue tomorrow; today's (c, at midnight) is due today.
       clock = new Date("2026-11-26T08:00:00.000Z");
-      expect(await ids("&due=overdue")).toEqual([a.id, b.id, c.id]);
+      expect(await ids("&due=overdue")).toEqual([a.id, b.id]);
       expect(await ids("&due=today&assignee=none")).toEqual([c.id]);
       expect((await list(`?q=${a.reference}`)).map((request) => request.id)).toEqual([a.id]);
 
       for (const bad of ["?status=archived", "?due=tomorrow", `?assignee=${"x".repeat(65)}`, `?q=${"x".repeat(201)}`]) {
         const response = await t.app.inject({ url: `/api/contact/all${bad}`, headers: admin });
+        expect(response.statusCode, bad).toBe(400);
+      }
+    });
+
+    it("judges due by the caller's calendar day (America/Chicago, UTC−6), as the browser's badges do", async () => {
+      const tag = `tz${Date.now()}`;
+      // 10:00 in Chicago, 16:00 UTC.
+      clock = new Date("2026-11-25T16:00:00.000Z");
+      const tonight = await newRequest({ name: `${tag} tonight` });
+      const lastNight = await newRequest({ name: `${tag} last night` });
+      const won = await newRequest({ name: `${tag} won` });
+      const tomorrow = await newRequest({ name: `${tag} tomorrow` });
+      // 20:00 on the 25th in Chicago (02:00 on the 26th in UTC): due today there, not yet in UTC.
+      await patch(tonight.id, { version: 0, followUpAt: "2026-11-26T02:00:00Z" });
+      // 23:00 on the 24th in Chicago (05:00 on the 25th in UTC): overdue there, due today in UTC.
+      await patch(lastNight.id, { version: 0, followUpAt: "2026-11-25T05:00:00Z" });
+      await patch(won.id, { version: 0, status: "won", followUpAt: "2026-11-20T12:00:00Z" });
+      await patch(tomorrow.id, { version: 0, followUpAt: "2026-11-26T06:00:00Z" });
+      const ids = async (query: string) =>
+        (await list(`?q=${tag}${query}`)).map((request) => request.id).sort((x, y) => x - y);
+      const chicago = `&tz=${encodeURIComponent("America/Chicago")}`;
+
+      expect(await ids(`&due=today${chicago}`)).toEqual([tonight.id, lastNight.id]);
+      expect(await ids(`&due=overdue${chicago}`)).toEqual([lastNight.id]);
+      expect(await ids("&due=today")).toEqual([lastNight.id]);
+      expect(await ids("&due=overdue")).toEqual([]);
+
+      // The server's filter and the badges are one rule: what the list returns is what the badge says.
+      const all = await list(`?q=${tag}`);
+      for (const due of ["today", "overdue"] as const) {
+        const expected = all
+          .filter((request) => {
+            const state = followUpState(request, clock, "America/Chicago");
+            return state === "overdue" || (due === "today" && state === "today");
+          })
+          .map((request) => request.id)
+          .sort((x, y) => x - y);
+        expect(await ids(`&due=${due}${chicago}`), due).toEqual(expected);
+      }
+
+      const csv = await t.app.inject({ url: `/api/contact/export.csv?q=${tag}&due=overdue${chicago}`, headers: admin });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(lastNight.reference);
+      expect(csv.body).not.toContain(tonight.reference);
+
+      for (const bad of ["Mars/Olympus_Mons", "", "x".repeat(65), "../../etc/localtime"]) {
+        const response = await t.app.inject({
+          url: `/api/contact/all?due=today&tz=${encodeURIComponent(bad)}`,
+          headers: admin,
+        });
         expect(response.statusCode, bad).toBe(400);
       }
     });

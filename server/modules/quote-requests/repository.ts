@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { closedQuoteStatuses, dueBefore } from "../../../shared/follow-up.ts";
 import type { QuoteFields } from "../../../shared/leads.ts";
 import {
   formatQuoteReference,
@@ -22,15 +23,7 @@ import {
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { SavedUpload } from "../../lib/uploads.ts";
 import type { Storage } from "../../plugins/storage.ts";
-import {
-  type ActivityInput,
-  type Actor,
-  excerpt,
-  likePattern,
-  toActivity,
-  toNote,
-  utcEndOfDay,
-} from "../activity/timeline.ts";
+import { type ActivityInput, type Actor, excerpt, likePattern, toActivity, toNote } from "../activity/timeline.ts";
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 /** A row with what the dashboard shows beside it: the assignee's username and the related count. */
@@ -157,9 +150,11 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
       if (filters.status) conditions.push(eq(quoteRequests.status, filters.status));
       if (filters.assignee === "none") conditions.push(isNull(quoteRequests.assigneeId));
       else if (filters.assignee) conditions.push(sql`lower(${users.username}) = lower(${filters.assignee})`);
-      // Due today: a follow-up at or before the end of today (UTC), overdue ones included.
-      if (filters.due === "today") conditions.push(lte(quoteRequests.followUpAt, utcEndOfDay(now())));
-      if (filters.due === "overdue") conditions.push(lt(quoteRequests.followUpAt, now()));
+      // By the caller's calendar day (tz, UTC when absent): due today includes overdue; closed never is.
+      if (filters.due) {
+        conditions.push(lt(quoteRequests.followUpAt, dueBefore(filters.due, now(), filters.tz ?? "UTC")));
+        conditions.push(notInArray(quoteRequests.status, [...closedQuoteStatuses]));
+      }
       const rows = await select()
         .where(and(...conditions))
         .orderBy(desc(quoteRequests.submittedAt), desc(quoteRequests.id));

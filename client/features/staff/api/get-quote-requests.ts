@@ -1,17 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
+import { browserTimeZone } from "../lib/pipeline.ts";
 import { quoteRequestPaths, staffKeys } from "./paths.ts";
 import type { QuoteRequest, QuoteRequestFilters } from "./types.ts";
 
 /**
- * GET /api/contact/all?q=&status=&assignee=&due=: quote requests, newest first; `q` searches name,
- * email, company, project.
+ * GET /api/contact/all?q=&status=&assignee=&due=&tz=: quote requests, newest first; `q` searches name,
+ * email, company, project. A due filter is judged by the browser's calendar day (`tz`).
  */
+/** The list's query (and the CSV export's): a due filter goes with the browser's time zone. */
+export const quoteRequestQuery = (q: string, filters: QuoteRequestFilters) => ({
+  q: q || undefined,
+  status: filters.status,
+  assignee: filters.assignee,
+  due: filters.due,
+  tz: filters.due ? browserTimeZone() : undefined,
+});
+
 export const getQuoteRequests = (q: string, filters: QuoteRequestFilters, signal?: AbortSignal) =>
-  apiFetch<QuoteRequest[]>(quoteRequestPaths.list, {
-    query: { q: q || undefined, status: filters.status, assignee: filters.assignee, due: filters.due },
-    signal,
-  });
+  apiFetch<QuoteRequest[]>(quoteRequestPaths.list, { query: quoteRequestQuery(q, filters), signal });
 
 export const quoteRequestsQueryOptions = (q: string, filters: QuoteRequestFilters = {}) =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { AlarmClock, CalendarClock, CircleAlert } from "lucide-react";
 import { cx } from "~/components/ui/cx";
 import { type ApplicationStatus, applicationStatusLabels } from "../../../../shared/applications.ts";
+import type { FollowUpState } from "../../../../shared/follow-up.ts";
 import { type QuoteStatus, quoteStatusLabels } from "../../../../shared/quote-requests.ts";
-import { type FollowUpState, followUpLabels } from "../lib/pipeline.ts";
+import { followUpLabels } from "../lib/pipeline.ts";
 
 const quoteTones: Record<QuoteStatus, string> = {
   new: "border-sky-200 bg-sky-50 text-sky-800",

@@ -9,7 +9,7 @@ import { useToast } from "~/components/ui/toast";
 import { quoteStatuses, quoteStatusLabels } from "../../../../shared/quote-requests.ts";
 import { useDeleteQuoteRequest } from "../api/delete-quote-request.ts";
 import { useAdminUsernames } from "../api/get-admins.ts";
-import { useQuoteRequests } from "../api/get-quote-requests.ts";
+import { quoteRequestQuery, useQuoteRequests } from "../api/get-quote-requests.ts";
 import { quoteRequestPaths, staffPaths } from "../api/paths.ts";
 import type { QuoteRequest, QuoteRequestFilters } from "../api/types.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
@@ -188,7 +188,7 @@ export function QuoteRequestsPanel({ me }: { me: string }) {
       >
         <ExportButton
           path={quoteRequestPaths.csv}
-          query={{ q: query || undefined, status: filters.status, assignee: filters.assignee, due: filters.due }}
+          query={quoteRequestQuery(query, filters)}
           label="Export CSV"
           fallbackName="contact-submissions.csv"
         />

@@ -4,6 +4,7 @@
  */
 import type { Activity, ActivityKind } from "../../../../shared/activity.ts";
 import type { Application } from "../../../../shared/applications.ts";
+import { type FollowUpState, followUpState as sharedFollowUpState } from "../../../../shared/follow-up.ts";
 import {
   type QuoteRequest,
   type QuoteRequestFilters,
@@ -14,32 +15,19 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Stages where the work is over: no follow-up is due any more. */
-export const closedQuoteStatuses: readonly QuoteStatus[] = ["won", "lost"];
-
-export type FollowUpState = "overdue" | "today" | "later";
-
-/** Midnight at the start of `now`'s day, in the browser's time zone. */
-export function startOfDay(now: Date): Date {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  return day;
-}
+/** The browser's time zone: the day "today" means to the person looking. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Where a follow-up stands for the admin looking at it: before today is overdue, during today
- * (their time zone) is due today, after that later. Null when none is set or the request is closed.
+ * Where a follow-up stands for the admin looking at it, in their time zone: the rule the server's
+ * due filter applies (shared/follow-up.ts). Null when none is set or the request is closed.
  */
-export function followUpState(request: Pick<QuoteRequest, "followUpAt" | "status">, now: Date): FollowUpState | null {
-  if (!request.followUpAt || closedQuoteStatuses.includes(request.status)) return null;
-  const at = new Date(request.followUpAt).getTime();
-  if (Number.isNaN(at)) return null;
-  const today = startOfDay(now);
-  const tomorrow = new Date(today);
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  if (at < today.getTime()) return "overdue";
-  if (at < tomorrow.getTime()) return "today";
-  return "later";
+export function followUpState(
+  request: Pick<QuoteRequest, "followUpAt" | "status">,
+  now: Date,
+  timeZone = browserTimeZone(),
+): FollowUpState | null {
+  return sharedFollowUpState(request, now, timeZone);
 }
 
 export const followUpLabels: Record<FollowUpState, string> = {
