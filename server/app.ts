@@ -19,8 +19,8 @@ import {
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
-import { advisoryLocks, withAdvisoryLock } from "./db/advisory-lock.ts";
-import type { Database } from "./db/client.ts";
+import { advisoryLocks } from "./db/advisory-lock.ts";
+import { type Database, withAdvisoryLock } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
 import { applicationAdminRoutes } from "./modules/applications/admin-routes.ts";
 import { applicationPublicRoutes } from "./modules/applications/public-routes.ts";

@@ -1,7 +1,9 @@
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import type { Database, Db } from "./client.ts";
-import * as schema from "./schema.ts";
+
+/*
+ * A leaf: it knows node-postgres and nothing of the server. client.ts builds on it (the migrations'
+ * lock, and withAdvisoryLock over either driver).
+ */
 
 /**
  * The PostgreSQL advisory locks instances take while starting (DESIGN §13): fixed bigints, one per
@@ -12,18 +14,7 @@ export const advisoryLocks = {
   firstAdmin: 7_361_024_518_000_002n,
 } as const;
 
-/**
- * Runs `fn` while this instance holds the advisory lock `key`, so instances starting at the same
- * moment take turns. `fn` gets the database on the very connection holding the lock (the admin
- * CLI's pool has only that one). PGlite is one connection in one process: `fn` just runs.
- */
-export async function withAdvisoryLock<T>(database: Database, key: bigint, fn: (db: Db) => Promise<T>): Promise<T> {
-  if (database.driver === "pglite") return fn(database.db);
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  return withPoolLock(pool, key, (client) => fn(drizzleNodePg(client, { schema }) as unknown as Db));
-}
-
-/** The node-postgres side of withAdvisoryLock: a session lock on one dedicated client of `pool`. */
+/** A session lock on one dedicated client of `pool` (withAdvisoryLock in client.ts is the Db side). */
 export async function withPoolLock<T>(
   pool: pg.Pool,
   key: bigint,

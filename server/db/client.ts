@@ -42,6 +42,18 @@ export interface OpenDatabaseOptions {
   pgliteDataDir?: Blob;
 }
 
+/**
+ * Runs `fn` while this instance holds the advisory lock `key` (advisory-lock.ts), so instances
+ * starting at the same moment take turns. `fn` gets the database on the very connection holding
+ * the lock (the admin CLI's pool has only that one). PGlite is one connection in one process: `fn`
+ * just runs.
+ */
+export async function withAdvisoryLock<T>(database: Database, key: bigint, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (database.driver === "pglite") return fn(database.db);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return withPoolLock(pool, key, (client) => fn(drizzleNodePg(client, { schema }) as unknown as Db));
+}
+
 /** The lock file of an embedded database (pglite-lock.ts): beside its directory, DATA_DIR/pglite.lock. */
 export const pgliteLockFile = (pgliteDir: string) => `${pgliteDir}.lock`;
 

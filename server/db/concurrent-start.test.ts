@@ -15,15 +15,14 @@ import webpush from "web-push";
 import { chatPaths } from "../../shared/chat.ts";
 import { createTestDatabase } from "../../test/helpers/database.ts";
 import { authHeader } from "../../test/helpers/factories.ts";
+import { waitForAsync } from "../../test/helpers/realtime.ts";
 import { testStorageEnv } from "../../test/helpers/storage.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { sharedSecret } from "../lib/secrets.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../plugins/auth.ts";
 import { captchaKeys } from "../plugins/captcha.ts";
-import { waitForAsync } from "../realtime/test-helpers.ts";
-import { withAdvisoryLock } from "./advisory-lock.ts";
-import { type Database, type Db, openDatabase } from "./client.ts";
+import { type Database, type Db, openDatabase, withAdvisoryLock } from "./client.ts";
 import { instanceSecrets, users } from "./schema.ts";
 import { createTemporaryDatabase } from "./temporary-database.ts";
 

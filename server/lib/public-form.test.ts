@@ -17,7 +17,8 @@ import { multipart, type Part } from "../../test/helpers/multipart.ts";
 import { type Sample, samples } from "../../test/helpers/sample-files.ts";
 import { storedContent, storedKeys } from "../../test/helpers/stored-files.ts";
 import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../db/schema.ts";
-import { captchaKeys, captchaMessages, captchaRules } from "../plugins/captcha.ts";
+import { captchaKeys, captchaRules } from "../plugins/captcha.ts";
+import { captchaMessages } from "./captcha-check.ts";
 import { formatSize } from "./uploads.ts";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { leadCreatedSchema, leadFields } from "../../shared/leads.ts";
 import type { Db } from "../db/client.ts";
-import { captchaMessages } from "../plugins/captcha.ts";
+import { captchaMessages } from "./captcha-check.ts";
 import { controlCharacterErrors } from "./control-characters.ts";
 import { badRequest, HttpError, unsupportedMediaType } from "./errors.ts";
 import type { AcceptedTypes } from "./file-types.ts";

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { captchaSolutions } from "../db/schema.ts";
+import type { CaptchaCheck, CaptchaSolution } from "../lib/captcha-check.ts";
 import { periodicTask } from "../lib/periodic-task.ts";
 import { sharedSecret } from "../lib/secrets.ts";
 
@@ -26,23 +27,6 @@ export const captchaRules = {
   /** A real payload is ~700 characters; anything much longer is not one. */
   payloadMax: 4096,
 } as const;
-
-export const captchaMessages = {
-  missing: "Please confirm you are not a robot (tick the box).",
-  invalid: "The robot check failed. Please tick the box again.",
-  expired: "The robot check expired. Please tick the box again.",
-  used: "This robot check was already used. Please tick the box again.",
-} as const;
-
-export type CaptchaFailure = keyof typeof captchaMessages;
-
-/** A verified, not yet used solution: its challenge's signature is what makes it single-use. */
-export interface CaptchaSolution {
-  signature: string;
-  expiresAt: Date;
-}
-
-export type CaptchaCheck = { ok: true; solution: CaptchaSolution } | { ok: false; reason: CaptchaFailure };
 
 /**
  * The HMAC secrets challenges are signed with. Derived from JWT_SECRET when it is set, else

@@ -17,6 +17,15 @@ import {
   uniqueUsername,
 } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
+import {
+  type RealtimeTestApp,
+  type StompTestClient,
+  staffUser,
+  startApp,
+  stompClient,
+  uniquePrefix,
+  waitFor,
+} from "../../test/helpers/realtime.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
 import { pushSubscriptions, quoteRequests } from "../db/schema.ts";
 import {
@@ -26,15 +35,6 @@ import {
   hasControlCharacters,
 } from "../lib/control-characters.ts";
 import { HttpError } from "../lib/errors.ts";
-import {
-  type RealtimeTestApp,
-  type StompTestClient,
-  staffUser,
-  startApp,
-  stompClient,
-  uniquePrefix,
-  waitFor,
-} from "../realtime/test-helpers.ts";
 
 const NUL = "\u0000";
 /** Text that does not compress: what overflows an index entry. */

@@ -3,11 +3,11 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
+import { bodyJson, RawClient, sendFeature, waitFor } from "../../test/helpers/realtime.ts";
 import { InProcessBroker } from "./broker/memory.ts";
 import { FeatureRegistry, type RealtimeFeature } from "./features.ts";
 import { RealtimeServer } from "./realtime.ts";
 import { STOMP_SUBPROTOCOLS } from "./stomp/protocol.ts";
-import { bodyJson, RawClient, sendFeature, waitFor } from "./test-helpers.ts";
 import { RealtimeRefusal, type RealtimeUser } from "./types.ts";
 
 const logged: { level: string; object: object }[] = [];

@@ -2,9 +2,6 @@
 // Always runs: it needs a Redis at REDIS_URL (default redis://127.0.0.1:6379) and fails without one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/helpers/database.ts";
-import type { RealtimePluginOptions } from "../plugins/realtime.ts";
-import type { RedisBroker } from "./broker/redis.ts";
-import { header } from "./stomp/frame.ts";
 import {
   bodyJson,
   deleteRedisKeys,
@@ -18,7 +15,10 @@ import {
   uniquePrefix,
   waitFor,
   waitForAsync,
-} from "./test-helpers.ts";
+} from "../../test/helpers/realtime.ts";
+import type { RealtimePluginOptions } from "../plugins/realtime.ts";
+import type { RedisBroker } from "./broker/redis.ts";
+import { header } from "./stomp/frame.ts";
 
 const prefix = uniquePrefix("multi-instance");
 /** Short presence upkeep: a dead instance's users go OFFLINE within about a second, not 25 s. */

@@ -4,7 +4,6 @@ import { Client } from "@stomp/stompjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createTestDatabase } from "../../test/helpers/database.ts";
-import type { RealtimePluginOptions } from "../plugins/realtime.ts";
 import {
   deleteRedisKeys,
   REDIS_URL,
@@ -18,7 +17,8 @@ import {
   stompClient,
   uniquePrefix,
   waitFor,
-} from "./test-helpers.ts";
+} from "../../test/helpers/realtime.ts";
+import type { RealtimePluginOptions } from "../plugins/realtime.ts";
 import { RealtimeRefusal } from "./types.ts";
 
 const prefix = uniquePrefix("stompjs");

@@ -13,6 +13,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { chatDestinations } from "../../shared/chat.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
 import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
+import {
+  RawClient,
+  type RealtimeTestApp,
+  type StompTestClient,
+  staffUser,
+  startApp,
+  stompClient,
+  waitFor,
+} from "../../test/helpers/realtime.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
 import { tusRequest, uploadMetadata } from "../../test/helpers/tus.ts";
 import type { Db } from "../db/client.ts";
@@ -31,15 +40,6 @@ import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
 import { header } from "../realtime/stomp/frame.ts";
 import { StompProtocol } from "../realtime/stomp/protocol.ts";
-import {
-  RawClient,
-  type RealtimeTestApp,
-  type StompTestClient,
-  staffUser,
-  startApp,
-  stompClient,
-  waitFor,
-} from "../realtime/test-helpers.ts";
 
 const escaped: unknown[] = [];
 const onUnhandled = (reason: unknown) => escaped.push(reason);

@@ -5,8 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { chatDestinations } from "../../shared/chat.ts";
-import { FrameDecoder } from "../realtime/stomp/decode.ts";
-import { CLIENT_COMMANDS, type Frame, header, SERVER_COMMAND_SET } from "../realtime/stomp/frame.ts";
 import {
   RawClient,
   type RealtimeTestApp,
@@ -15,7 +13,9 @@ import {
   startApp,
   stompClient,
   waitFor,
-} from "../realtime/test-helpers.ts";
+} from "../../test/helpers/realtime.ts";
+import { FrameDecoder } from "../realtime/stomp/decode.ts";
+import { CLIENT_COMMANDS, type Frame, header, SERVER_COMMAND_SET } from "../realtime/stomp/frame.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CASES = Number(process.env.FUZZ_CASES ?? 1000);

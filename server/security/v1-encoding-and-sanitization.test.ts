@@ -8,9 +8,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatPaths } from "../../shared/chat.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
+import { type RealtimeTestApp, startApp, stompClient, waitForAsync } from "../../test/helpers/realtime.ts";
 import { pushSubscriptions, quoteRequests } from "../db/schema.ts";
 import { endpointProblem, isPublicAddress, publicOnlyLookup } from "../modules/chat/push.ts";
-import { type RealtimeTestApp, startApp, stompClient, waitForAsync } from "../realtime/test-helpers.ts";
 
 const keys = { p256dh: "B".repeat(87), auth: "A".repeat(22) };
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPaths } from "../../shared/chat.ts";
 import { adminToken, authHeader, createEmployee, employeeSession, loginAs } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
+import { RawClient, type RealtimeTestApp, sleep, startApp } from "../../test/helpers/realtime.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
-import { RawClient, type RealtimeTestApp, sleep, startApp } from "../realtime/test-helpers.ts";
 
 /** One second instead of thirty: the same limits, on a test's time scale. */
 const timeouts = { idleMs: 1_000, headersMs: 1_000, bodyWindowMs: 1_000, minBodyBytesPerSecond: 1_024 };

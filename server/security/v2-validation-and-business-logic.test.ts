@@ -15,7 +15,7 @@ import {
   randomAddress,
 } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
-import { captchaMessages } from "../plugins/captcha.ts";
+import { captchaMessages } from "../lib/captcha-check.ts";
 
 describe("V2 Validation and Business Logic", () => {
   let t: TestApp;

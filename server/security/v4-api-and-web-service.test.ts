@@ -3,9 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeSession, randomAddress, uniqueUsername } from "../../test/helpers/factories.ts";
+import { RawClient, type RealtimeTestApp, startApp } from "../../test/helpers/realtime.ts";
 import { addressRule } from "../modules/auth/routes.ts";
 import { header } from "../realtime/stomp/frame.ts";
-import { RawClient, type RealtimeTestApp, startApp } from "../realtime/test-helpers.ts";
 
 const SITE = "https://www.northbeam.example";
 

@@ -7,9 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPaths } from "../../shared/chat.ts";
 import { createTestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession, loginAs } from "../../test/helpers/factories.ts";
-import { revokedSessions } from "../db/schema.ts";
-import { accessRefusals } from "../plugins/auth.ts";
-import { header } from "../realtime/stomp/frame.ts";
 import {
   deleteRedisKeys,
   RawClient,
@@ -18,7 +15,10 @@ import {
   sleep,
   startApp,
   uniquePrefix,
-} from "../realtime/test-helpers.ts";
+} from "../../test/helpers/realtime.ts";
+import { revokedSessions } from "../db/schema.ts";
+import { accessRefusals } from "../plugins/auth.ts";
+import { header } from "../realtime/stomp/frame.ts";
 
 describe("V7 Session Management", () => {
   let t: RealtimeTestApp;

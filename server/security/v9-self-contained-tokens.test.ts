@@ -7,8 +7,8 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { decodeJwt, exportJWK, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import { RawClient, type RealtimeTestApp, startApp } from "../../test/helpers/realtime.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../plugins/auth.ts";
-import { RawClient, type RealtimeTestApp, startApp } from "../realtime/test-helpers.ts";
 
 type Claims = Record<string, unknown>;
 

@@ -2,15 +2,15 @@
 import { randomBytes } from "node:crypto";
 import { Client, type IMessage, type StompSubscription } from "@stomp/stompjs";
 import { WebSocket } from "ws";
-import { createTestApp, type TestApp, type TestAppOptions } from "../../test/helpers/app.ts";
-import { employeeSession } from "../../test/helpers/factories.ts";
-import { deleteRedisKeys as deleteKeysUnder } from "../lib/redis-keys.ts";
-import type { RealtimePluginOptions } from "../plugins/realtime.ts";
-import type { RealtimeFeature } from "./features.ts";
-import { FrameDecoder } from "./stomp/decode.ts";
-import { encodeFrame } from "./stomp/encode.ts";
-import { type Frame, header, SERVER_COMMAND_SET } from "./stomp/frame.ts";
-import type { RealtimeUser, SendHandler } from "./types.ts";
+import { deleteRedisKeys as deleteKeysUnder } from "../../server/lib/redis-keys.ts";
+import type { RealtimePluginOptions } from "../../server/plugins/realtime.ts";
+import type { RealtimeFeature } from "../../server/realtime/features.ts";
+import { FrameDecoder } from "../../server/realtime/stomp/decode.ts";
+import { encodeFrame } from "../../server/realtime/stomp/encode.ts";
+import { type Frame, header, SERVER_COMMAND_SET } from "../../server/realtime/stomp/frame.ts";
+import type { RealtimeUser, SendHandler } from "../../server/realtime/types.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
+import { employeeSession } from "./factories.ts";
 
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 export const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];

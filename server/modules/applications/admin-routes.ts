@@ -10,7 +10,6 @@ import {
   staleApplicationMessage,
 } from "../../../shared/applications.ts";
 import { leadIdParamsSchema } from "../../../shared/leads.ts";
-import type { Db } from "../../db/client.ts";
 import { jobApplications } from "../../db/schema.ts";
 import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { gone, notFound } from "../../lib/errors.ts";
@@ -46,11 +45,6 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
   const tags = ["applications (admin)"];
   const params = leadIdParamsSchema;
   const view = (row: Parameters<typeof toApplication>[0]) => toApplication(row, retentionDays);
-
-  const auditAs =
-    (request: FastifyRequest, action: "application.update" | "application.note" | "application.erase") =>
-    (tx: Db, entry: { target: string; summary: string }) =>
-      app.audit.record(request, { actor: currentUser(request).username, action, ...entry }, tx);
 
   const actorOf = (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -127,7 +121,7 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
           request.params.id,
           request.body,
           actorOf(request),
-          auditAs(request, "application.update"),
+          app.audit.as(request, "application.update"),
         ),
       ),
   );
@@ -166,7 +160,7 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
             request.params.id,
             request.body.text,
             actorOf(request),
-            auditAs(request, "application.note"),
+            app.audit.as(request, "application.note"),
           ),
         ),
   );
@@ -202,7 +196,7 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
     async (request) => {
       const { row, key } = await repository.erase(request.params.id, {
         actor: actorOf(request),
-        record: auditAs(request, "application.erase"),
+        record: app.audit.as(request, "application.erase"),
       });
       if (key) await files.remove(key);
       return view(row);

@@ -20,8 +20,8 @@ import {
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, createEmployee, loginAs } from "../../../test/helpers/factories.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { chatAttachments, messages } from "../../db/schema.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../realtime/test-helpers.ts";
 import { actionRefusals } from "./actions.ts";
 import { chatRefusals } from "./service.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson, uploadText } from "./test-helpers.ts";

@@ -11,8 +11,6 @@ import { type ChatMessage, chatDestinations, chatLimits, chatPaths, type UploadR
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
-import { samples } from "../../../test/helpers/sample-files.ts";
-import { storesInS3 } from "../../../test/helpers/storage.ts";
 import {
   type RealtimeTestApp,
   type StompTestClient,
@@ -21,7 +19,9 @@ import {
   uniquePrefix,
   waitFor,
   waitForAsync,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import { samples } from "../../../test/helpers/sample-files.ts";
+import { storesInS3 } from "../../../test/helpers/storage.ts";
 import { chatRefusals } from "./service.ts";
 
 const database = await createTestDatabase();

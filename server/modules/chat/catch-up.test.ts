@@ -14,7 +14,7 @@ import {
 } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix } from "../../realtime/test-helpers.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();

@@ -55,12 +55,11 @@ export const groupRoutes = (
       action: "group.create" | "group.update" | "group.delete",
       entry: (result: Result) => { id: number; summary: string },
     ): AlsoInTransaction<Result> | undefined => {
-      const user = currentUser(request);
-      if (user.role !== "admin") return undefined;
-      return async (tx, result) => {
+      if (currentUser(request).role !== "admin") return undefined;
+      return app.audit.as(request, action, (result: Result) => {
         const { id, summary } = entry(result);
-        await app.audit.record(request, { actor: user.username, action, target: `group:${id}`, summary }, tx);
-      };
+        return { target: `group:${id}`, summary };
+      });
     };
     const list = (names: string[]) =>
       names.length === 0

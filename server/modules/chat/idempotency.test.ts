@@ -9,8 +9,8 @@ import { type ChatGroup, type ChatMessage, chatDestinations, chatPaths } from ".
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { messages, unreadMessages } from "../../db/schema.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../realtime/test-helpers.ts";
 import { chatRefusals } from "./service.ts";
 import { type ChatPerson, chatClients, chatPerson, expectJson, uploadText } from "./test-helpers.ts";
 

@@ -16,6 +16,7 @@ import {
 } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, loginAs } from "../../../test/helpers/factories.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
 import {
   chatAttachments,
   chatConversations,
@@ -27,7 +28,6 @@ import {
   unreadMessages,
   users,
 } from "../../db/schema.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix } from "../../realtime/test-helpers.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson, uploadText } from "./test-helpers.ts";
 
 const database = await createTestDatabase();

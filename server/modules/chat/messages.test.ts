@@ -16,7 +16,7 @@ import {
   stompClient,
   uniquePrefix,
   waitFor,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
 import { chatRefusals } from "./service.ts";
 
 const database = await createTestDatabase();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatUser, chatDestinations, chatPaths } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
-import type { RealtimePluginOptions } from "../../plugins/realtime.ts";
 import {
   deleteRedisKeys,
   REDIS_URL,
@@ -16,7 +15,8 @@ import {
   stompClient,
   uniquePrefix,
   waitFor,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import type { RealtimePluginOptions } from "../../plugins/realtime.ts";
 
 const prefix = uniquePrefix("chat-multi");
 const realtime: RealtimePluginOptions = {

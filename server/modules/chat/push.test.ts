@@ -15,8 +15,6 @@ import { chatDestinations, chatPaths, type PushPayload } from "../../../shared/c
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
-import { samples } from "../../../test/helpers/sample-files.ts";
-import { pushSubscriptions } from "../../db/schema.ts";
 import {
   type RealtimeTestApp,
   type StompTestClient,
@@ -26,7 +24,9 @@ import {
   uniquePrefix,
   waitFor,
   waitForAsync,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import { samples } from "../../../test/helpers/sample-files.ts";
+import { pushSubscriptions } from "../../db/schema.ts";
 import { endpointProblem } from "./push.ts";
 
 /** What a browser keeps for one push subscription: its P-256 key pair and auth secret. */

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatLimits, chatMessages } from "../../../shared/chat.ts";
 import { refusalSchema } from "../../../shared/realtime.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix, waitFor, waitForAsync } from "../../../test/helpers/realtime.ts";
 import { messages } from "../../db/schema.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix, waitFor, waitForAsync } from "../../realtime/test-helpers.ts";
 import { chatClients, chatPerson } from "./test-helpers.ts";
 
 const WINDOW_MS = 4_000;

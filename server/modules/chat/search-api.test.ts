@@ -21,7 +21,7 @@ import {
 } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, createEmployee, loginAs } from "../../../test/helpers/factories.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix } from "../../realtime/test-helpers.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
 import { chatRepository } from "./repository.ts";
 import { searchTerms, toTsQuery } from "./search.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";

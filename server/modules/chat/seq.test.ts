@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CatchUpPage, type ChatGroup, chatDestinations, chatPaths } from "../../../shared/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
+import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
 import { type Database, openDatabase } from "../../db/client.ts";
-import { type RealtimeTestApp, startApp, uniquePrefix } from "../../realtime/test-helpers.ts";
 import { type ChatPerson, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();

@@ -3,8 +3,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../../shared/chat.ts";
-import { messages } from "../../db/schema.ts";
-import { header } from "../../realtime/stomp/frame.ts";
 import {
   RawClient,
   type RealtimeTestApp,
@@ -12,7 +10,9 @@ import {
   startApp,
   waitFor,
   waitForAsync,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import { messages } from "../../db/schema.ts";
+import { header } from "../../realtime/stomp/frame.ts";
 
 let t: RealtimeTestApp | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { chatDestinations, type UploadResult } from "../../../shared/chat.ts";
 import type { TestApp } from "../../../test/helpers/app.ts";
 import { authHeader, createEmployee, type EmployeeOverrides, loginAs } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
-import { type StompTestClient, stompClient } from "../../realtime/test-helpers.ts";
+import { type StompTestClient, stompClient } from "../../../test/helpers/realtime.ts";
 
 export interface ChatPerson {
   id: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, authHeader } from "../../../test/helpers/factories.ts";
-import { type RealtimeTestApp, staffUser, startApp, stompClient, waitFor } from "../../realtime/test-helpers.ts";
+import { type RealtimeTestApp, staffUser, startApp, stompClient, waitFor } from "../../../test/helpers/realtime.ts";
 
 /** Ending an account's sessions also closes its open chat sockets, not only future requests. */
 describe("session revocation closes live sockets", () => {

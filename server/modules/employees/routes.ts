@@ -1,7 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AuditAction } from "../../../shared/audit.ts";
 import {
   employeeIdParamsSchema,
   employeeSchema,
@@ -9,10 +7,8 @@ import {
   updateEmployeeSchema,
 } from "../../../shared/employees.ts";
 import { realtimeTexts } from "../../../shared/realtime.ts";
-import type { Db } from "../../db/client.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { currentUser } from "../../plugins/auth.ts";
-import { type AuditWriter, employeeRepository } from "./repository.ts";
+import { employeeRepository } from "./repository.ts";
 
 /** Admin dashboard: employee accounts. Every route is admin-only. */
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,11 +20,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const admin = { access: "admin" } as const;
   const tags = ["employees"];
-  /** The audit entry of a change, written in its transaction, by the admin who made it. */
-  const auditAs =
-    (request: FastifyRequest, action: AuditAction): AuditWriter =>
-    (tx: Db, entry) =>
-      app.audit.record(request, { actor: currentUser(request).username, action, ...entry }, tx);
 
   app.get(
     "/admin/employees",
@@ -56,7 +47,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await employees.create(request.body, auditAs(request, "employee.create"))),
+      reply.status(201).send(await employees.create(request.body, app.audit.as(request, "employee.create"))),
   );
 
   app.put(
@@ -73,7 +64,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: employeeSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => employees.update(request.params.id, request.body, auditAs(request, "employee.update")),
+    async (request) => employees.update(request.params.id, request.body, app.audit.as(request, "employee.update")),
   );
 
   app.delete(
@@ -88,7 +79,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await employees.remove(request.params.id, auditAs(request, "employee.delete"));
+      await employees.remove(request.params.id, app.audit.as(request, "employee.delete"));
       return reply.status(204).send(null);
     },
   );

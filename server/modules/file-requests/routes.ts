@@ -205,19 +205,12 @@ export const fileRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           passwordHash: password ? await hashPassword(password) : null,
           createdBy: user.id,
         },
-        (tx: Db, created) =>
-          app.audit.record(
-            request,
-            {
-              actor: user.username,
-              action: "fileRequest.create",
-              target: `fileRequest:${created.id}`,
-              summary: `Asked for files: ${oneLine(created.title, 100)} (up to ${formatSize(created.maxTotalBytes)}, until ${created.expiresAt.toISOString()}${
-                created.passwordHash ? ", with a password" : ""
-              })`,
-            },
-            tx,
-          ),
+        app.audit.as(request, "fileRequest.create", (created: FileRequestRow) => ({
+          target: `fileRequest:${created.id}`,
+          summary: `Asked for files: ${oneLine(created.title, 100)} (up to ${formatSize(created.maxTotalBytes)}, until ${created.expiresAt.toISOString()}${
+            created.passwordHash ? ", with a password" : ""
+          })`,
+        })),
       );
       request.log.info({ id: row.id, by: user.username }, "file request created");
       return reply.status(201).send({ id: row.id, url: linkOf(row), expiresAt: row.expiresAt.toISOString() });
@@ -285,17 +278,12 @@ export const fileRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const removed = await requests.remove(request.params.id, (tx: Db, row) =>
-        app.audit.record(
-          request,
-          {
-            actor: currentUser(request).username,
-            action: "fileRequest.delete",
-            target: `fileRequest:${row.id}`,
-            summary: `Deleted the file request ${oneLine(row.title, 100)} with its files`,
-          },
-          tx,
-        ),
+      const removed = await requests.remove(
+        request.params.id,
+        app.audit.as(request, "fileRequest.delete", (row: FileRequestRow) => ({
+          target: `fileRequest:${row.id}`,
+          summary: `Deleted the file request ${oneLine(row.title, 100)} with its files`,
+        })),
       );
       if (!removed) throw notFound("No such file request.");
       // After the commit: a crash in between leaves files no row names, which the start-up removes.

@@ -4,7 +4,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileIdParamsSchema, fileShareLimits, sharedFileSchema, updateShareSchema } from "../../../shared/files.ts";
-import type { Db } from "../../db/client.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, gone, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
@@ -131,17 +130,13 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const expiresAt = new Date(Date.now() + request.body.expiryMinutes * 60_000);
-      const row = await shares.setExpiry(id, expiresAt, (tx: Db, changed) =>
-        app.audit.record(
-          request,
-          {
-            actor: currentUser(request).username,
-            action: "share.update",
-            target: `share:${changed.id}`,
-            summary: `Link to ${changed.fileName} now ends ${changed.expiresAt.toISOString()}`,
-          },
-          tx,
-        ),
+      const row = await shares.setExpiry(
+        id,
+        expiresAt,
+        app.audit.as(request, "share.update", (changed: SharedFileRow) => ({
+          target: `share:${changed.id}`,
+          summary: `Link to ${changed.fileName} now ends ${changed.expiresAt.toISOString()}`,
+        })),
       );
       if (row) return toSharedFile(row, app.config.publicOrigin);
       const existing = await shares.byId(id);
@@ -162,17 +157,12 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await shares.revoke(request.params.id, (tx: Db, revoked) =>
-        app.audit.record(
-          request,
-          {
-            actor: currentUser(request).username,
-            action: "share.delete",
-            target: `share:${revoked.id}`,
-            summary: `Stopped sharing ${revoked.fileName}`,
-          },
-          tx,
-        ),
+      const row = await shares.revoke(
+        request.params.id,
+        app.audit.as(request, "share.delete", (revoked: SharedFileRow) => ({
+          target: `share:${revoked.id}`,
+          summary: `Stopped sharing ${revoked.fileName}`,
+        })),
       );
       if (!row) throw notFound("No such file.");
       await storage.remove(row.token);

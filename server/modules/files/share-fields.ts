@@ -5,7 +5,6 @@ import {
   type SharedFile,
   sharePasswordSchema,
 } from "../../../shared/files.ts";
-import type { Db } from "../../db/client.ts";
 import { controlCharacterErrors } from "../../lib/control-characters.ts";
 import { formatSize } from "../../lib/uploads.ts";
 import type { ShareAuditWriter, SharedFileRow } from "./repository.ts";
@@ -41,21 +40,17 @@ export function parseShareFields(
 }
 
 /** The audit entry of a new share (DESIGN §11), written in the share's transaction. */
-export const auditShareCreated =
-  (app: Pick<FastifyInstance, "audit">, request: FastifyRequest | undefined, actor: string): ShareAuditWriter =>
-  (tx: Db, created) =>
-    app.audit.record(
-      request ?? null,
-      {
-        actor,
-        action: "share.create",
-        target: `share:${created.id}`,
-        summary: `Shared ${created.fileName} (${formatSize(created.sizeBytes)}) until ${created.expiresAt.toISOString()}${
-          created.passwordHash ? ", with a password" : ""
-        }${created.maxDownloads ? `, for ${created.maxDownloads} download${created.maxDownloads === 1 ? "" : "s"}` : ""}`,
-      },
-      tx,
-    );
+export const auditShareCreated = (
+  app: Pick<FastifyInstance, "audit">,
+  request: FastifyRequest | undefined,
+  actor: string,
+): ShareAuditWriter =>
+  app.audit.as({ actor, request }, "share.create", (created: SharedFileRow) => ({
+    target: `share:${created.id}`,
+    summary: `Shared ${created.fileName} (${formatSize(created.sizeBytes)}) until ${created.expiresAt.toISOString()}${
+      created.passwordHash ? ", with a password" : ""
+    }${created.maxDownloads ? `, for ${created.maxDownloads} download${created.maxDownloads === 1 ? "" : "s"}` : ""}`,
+  }));
 
 /** A share as the API answers it; links are built on PUBLIC_ORIGIN, never on the request's Host. */
 export const toSharedFile = (row: SharedFileRow, origin: string): SharedFile => ({

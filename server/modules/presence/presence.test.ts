@@ -2,8 +2,6 @@
 // The Redis variant always runs: it needs a Redis at REDIS_URL (default redis://127.0.0.1:6379).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
-import type { RealtimePluginOptions } from "../../plugins/realtime.ts";
-import { header } from "../../realtime/stomp/frame.ts";
 import {
   bodyJson,
   deleteRedisKeys,
@@ -15,7 +13,9 @@ import {
   startApp,
   uniquePrefix,
   waitFor,
-} from "../../realtime/test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import type { RealtimePluginOptions } from "../../plugins/realtime.ts";
+import { header } from "../../realtime/stomp/frame.ts";
 
 const prefix = uniquePrefix("presence");
 const brokers: [string, RealtimePluginOptions][] = [

@@ -9,7 +9,6 @@ import {
   quoteRequestSchema,
   staleVersionMessage,
 } from "../../../shared/quote-requests.ts";
-import type { Db } from "../../db/client.ts";
 import { quoteRequests } from "../../db/schema.ts";
 import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -43,12 +42,6 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
   const admin = { access: "admin" } as const;
   const tags = ["quote requests (admin)"];
   const params = leadIdParamsSchema;
-
-  /** Writes the audit entry of a change in the change's own transaction. */
-  const auditAs =
-    (request: FastifyRequest, action: "quote.update" | "quote.note") =>
-    (tx: Db, entry: { target: string; summary: string }) =>
-      app.audit.record(request, { actor: currentUser(request).username, action, ...entry }, tx);
 
   const actorOf = (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -125,7 +118,12 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
     },
     async (request) =>
       toQuoteRequest(
-        await repository.update(request.params.id, request.body, actorOf(request), auditAs(request, "quote.update")),
+        await repository.update(
+          request.params.id,
+          request.body,
+          actorOf(request),
+          app.audit.as(request, "quote.update"),
+        ),
       ),
   );
 
@@ -163,7 +161,7 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
             request.params.id,
             request.body.text,
             actorOf(request),
-            auditAs(request, "quote.note"),
+            app.audit.as(request, "quote.note"),
           ),
         ),
   );

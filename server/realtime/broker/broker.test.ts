@@ -1,6 +1,6 @@
 // The contract both brokers keep. The Redis variant always runs: it needs a Redis at REDIS_URL (default localhost).
 import { afterAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys, REDIS_URL, uniquePrefix, waitFor } from "../test-helpers.ts";
+import { deleteRedisKeys, REDIS_URL, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { type Broker, type BrokerMessage, channels } from "./broker.ts";
 import { InProcessBroker } from "./memory.ts";
 import { RedisBroker } from "./redis.ts";

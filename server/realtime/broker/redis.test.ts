@@ -2,7 +2,7 @@
 // Always runs: it needs a Redis at REDIS_URL (default redis://127.0.0.1:6379) and fails without one.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys, REDIS_URL, uniquePrefix, waitFor, waitForAsync } from "../test-helpers.ts";
+import { deleteRedisKeys, REDIS_URL, uniquePrefix, waitFor, waitForAsync } from "../../../test/helpers/realtime.ts";
 import { channels } from "./broker.ts";
 import { RedisBroker, type RedisBrokerOptions } from "./redis.ts";
 

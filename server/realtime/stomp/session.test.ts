@@ -1,7 +1,6 @@
 // The STOMP session layer over real sockets, with a client that writes raw frames.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
 import {
   bodyJson,
   bodyText,
@@ -13,7 +12,8 @@ import {
   staffUser,
   startApp,
   waitFor,
-} from "../test-helpers.ts";
+} from "../../../test/helpers/realtime.ts";
+import { users } from "../../db/schema.ts";
 import { RealtimeRefusal } from "../types.ts";
 import { encodeFrame } from "./encode.ts";
 import { type Frame, header } from "./frame.ts";
