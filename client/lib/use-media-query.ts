@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-/** Whether a media query matches (the chat renders in the browser only). */
+/** Whether a media query matches. The chat and the staff area render in the browser only, so the first value is right. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {

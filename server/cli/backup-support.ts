@@ -20,5 +20,3 @@ export function embeddedConfig(env: NodeJS.ProcessEnv, command: "backup" | "rest
   }
   return config;
 }
-
-export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -17,13 +17,14 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { createGunzip, createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { formatBytes } from "../../shared/bytes.ts";
 import { type BackupManifest, createBackupArchive, readBackupArchive } from "../backup/archive.ts";
 import type { Config } from "../config.ts";
 import { pgliteLockFile, snapshotPglite } from "../db/client.ts";
 import { acquireDatabaseLock, DatabaseInUseError, isRunning } from "../db/pglite-lock.ts";
 import { BACKUP_PATH, BACKUP_TOKEN_FILE, type BackupTokenFile } from "../plugins/backup.ts";
 import { diskStore } from "../storage/disk-store.ts";
-import { embeddedConfig, megabytes } from "./backup-support.ts";
+import { embeddedConfig } from "./backup-support.ts";
 import { CliError, runAsScript } from "./script.ts";
 
 const usage = `Usage: npm run backup -- FILE
@@ -176,7 +177,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     throw new CliError(`The server at ${address}:${config.port} refused the backup: ${reason}${hint}`);
   }
   const how = manifest.taken === "online" ? "asked of the running server" : "read from DATA_DIR";
-  return `Backup written to ${args.file} (${how}): the database (${megabytes(manifest.database.bytes)}) and ${manifest.files.count} files (${megabytes(manifest.files.bytes)}).`;
+  return `Backup written to ${args.file} (${how}): the database (${formatBytes(manifest.database.bytes)}) and ${manifest.files.count} files (${formatBytes(manifest.files.bytes)}).`;
 }
 
 await runAsScript(import.meta.url, run);

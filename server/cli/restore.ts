@@ -12,9 +12,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createGunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { formatBytes } from "../../shared/bytes.ts";
 import { BackupFormatError, type BackupManifest, entries, readBackupArchive } from "../backup/archive.ts";
 import { diskStore } from "../storage/disk-store.ts";
-import { embeddedConfig, megabytes } from "./backup-support.ts";
+import { embeddedConfig } from "./backup-support.ts";
 import { CliError, runAsScript } from "./script.ts";
 
 const usage = `Usage: npm run restore -- FILE
@@ -111,7 +112,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     }
     throw error;
   }
-  return `Restored into ${dataDir}: the database (${megabytes(manifest.database.bytes)}) and ${manifest.files.count} files (${megabytes(manifest.files.bytes)}) of the backup taken ${manifest.createdAt} (app ${manifest.appVersion}).`;
+  return `Restored into ${dataDir}: the database (${formatBytes(manifest.database.bytes)}) and ${manifest.files.count} files (${formatBytes(manifest.files.bytes)}) of the backup taken ${manifest.createdAt} (app ${manifest.appVersion}).`;
 }
 
 await runAsScript(import.meta.url, run);

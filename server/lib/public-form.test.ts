@@ -9,6 +9,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../shared/applications.ts";
+import { formatBytes } from "../../shared/bytes.ts";
 import { quoteRequestSchema } from "../../shared/quote-requests.ts";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { captchaPayload, fetchChallenge, solve, solvedCaptcha } from "../../test/helpers/captcha.ts";
@@ -19,7 +20,6 @@ import { storedContent, storedKeys } from "../../test/helpers/stored-files.ts";
 import { captchaSolutions, jobApplications, newsletterSubscribers, quoteRequests } from "../db/schema.ts";
 import { captchaKeys, captchaRules } from "../plugins/captcha.ts";
 import { captchaMessages } from "./captcha-check.ts";
-import { formatSize } from "./uploads.ts";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -761,12 +761,12 @@ describe("public form file size limits", () => {
 
     const cv = await send("/api/applications/submit", applicationFields, "cv", cvLimit + 1);
     expect(cv.statusCode).toBe(413);
-    const cvMessage = `Your CV is larger than the ${formatSize(cvLimit)} limit.`;
-    expect(cvMessage).toBe("Your CV is larger than the 20.48 KB limit.");
+    const cvMessage = `Your CV is larger than the ${formatBytes(cvLimit)} limit.`;
+    expect(cvMessage).toBe("Your CV is larger than the 20.5 KB limit.");
     expect(cv.json()).toEqual({ message: cvMessage, errors: { cv: cvMessage } });
     const quote = await send("/api/contact/submit", quoteFields, "uploadFile", quoteLimit + 50_000);
     expect(quote.statusCode).toBe(413);
-    expect(quote.json().message).toBe(`The file is larger than the ${formatSize(quoteLimit)} limit.`);
+    expect(quote.json().message).toBe(`The file is larger than the ${formatBytes(quoteLimit)} limit.`);
 
     expect(await t.app.db.select().from(jobApplications)).toEqual([]);
     expect(await t.app.db.select().from(quoteRequests)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { formatBytes } from "../../shared/bytes.ts";
 import { leadCreatedSchema, leadFields } from "../../shared/leads.ts";
 import type { Db } from "../db/client.ts";
 import { captchaMessages } from "./captcha-check.ts";
@@ -8,7 +9,7 @@ import { badRequest, HttpError, unsupportedMediaType } from "./errors.ts";
 import type { AcceptedTypes } from "./file-types.ts";
 import { type ReceivedForm, receiveForm } from "./multipart-form.ts";
 import { errorResponses } from "./schemas.ts";
-import { formatSize, type UploadStore } from "./uploads.ts";
+import type { UploadStore } from "./uploads.ts";
 
 /** Per address and per form: 5 submissions in 10 minutes (counted whether they succeed or not). */
 export const submitRateLimit = { max: 5, timeWindowMs: 10 * 60 * 1000 };
@@ -47,7 +48,7 @@ export async function receivePublicForm<Fields, Row extends { id: number }>(
   spec: PublicFormSpec<Fields, Row>,
 ): Promise<Row> {
   if (!request.isMultipart()) throw unsupportedMediaType("Send the form as multipart/form-data.");
-  const limitMessage = `${spec.what} is larger than the ${formatSize(spec.maxBytes)} limit.`;
+  const limitMessage = `${spec.what} is larger than the ${formatBytes(spec.maxBytes)} limit.`;
   const typeMessage = `This type of file is not accepted. Send ${spec.label}.`;
   const form = await receiveForm(request, {
     store: spec.store,

@@ -172,16 +172,6 @@ export function uploadStore(objects: ObjectStore, namespace: string) {
 
 export type UploadStore = ReturnType<typeof uploadStore>;
 
-/** "1 GB", "10 MB", "0.05 MB", "512 KB", "12 bytes" (powers of 1024), for limits in messages. */
-export function formatSize(bytes: number): string {
-  const units = ["GB", "MB", "KB"] as const;
-  for (const [i, unit] of units.entries()) {
-    const size = 1024 ** (units.length - i);
-    if (bytes >= size) return `${+(bytes / size).toFixed(2)} ${unit}`;
-  }
-  return `${bytes} bytes`;
-}
-
 /**
  * Turns what a multipart upload can throw into the answer the caller should get: `tooLarge` for a
  * file over its limit, 400 for a broken or over-long form; anything else (HttpErrors included) as it is.

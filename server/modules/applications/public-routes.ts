@@ -1,11 +1,11 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
+import { formatBytes } from "../../../shared/bytes.ts";
 import { cvFileRule, leadFields } from "../../../shared/leads.ts";
 import { cvTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { formatSize } from "../../lib/uploads.ts";
 import { applicationNotification } from "./emails.ts";
 import { applicationRepository, resumeFiles } from "./repository.ts";
 
@@ -29,7 +29,7 @@ export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         "Fields: name, email, phone (required), message, `position` (one of: " +
           `${positionOptions.join("; ")}; absent means Open application), \`keepForFutureRoles\` ("true" ` +
           "when the applicant agrees to be kept for future roles, which doubles the retention period), " +
-          `\`altcha\` (the solved captcha), and \`cv\` (${cvFileRule.label}; at most ${formatSize(config.maxCvBytes)}).`,
+          `\`altcha\` (the solved captcha), and \`cv\` (${cvFileRule.label}; at most ${formatBytes(config.maxCvBytes)}).`,
       ),
     },
     async (request, reply) => {

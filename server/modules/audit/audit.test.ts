@@ -212,7 +212,7 @@ describe("audit log", () => {
       const target = `share:${shared.json().id}`;
       const [create] = await entries("share.create", target);
       expect(create?.actor).toBe(second.username);
-      expect(create?.summary).toMatch(/^Shared plan\.pdf \(7 bytes\) until \d{4}-/);
+      expect(create?.summary).toMatch(/^Shared plan\.pdf \(7 B\) until \d{4}-/);
 
       const removed = await t.app.inject({ method: "DELETE", url: `/api/admin/files/${shared.json().id}`, headers });
       expect(removed.statusCode).toBe(204);

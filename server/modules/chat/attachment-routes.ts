@@ -1,6 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { formatBytes } from "../../../shared/bytes.ts";
 import { chatLimits, chatPaths, uploadResultSchema } from "../../../shared/chat.ts";
 import { assertNoControlCharacters } from "../../lib/control-characters.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
@@ -9,7 +10,6 @@ import { sanitizeFileName } from "../../lib/file-names.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import {
   FileTypeError,
-  formatSize,
   isStorageKey,
   type SavedUpload,
   translateUploadError,
@@ -20,7 +20,7 @@ import { checkAttachmentHead, classifyAttachment, isInlineType } from "./attachm
 import type { ChatRepository } from "./repository.ts";
 
 export const attachmentRefusals = {
-  tooLarge: `The file is larger than the ${formatSize(chatLimits.maxAttachmentBytes)} limit.`,
+  tooLarge: `The file is larger than the ${formatBytes(chatLimits.maxAttachmentBytes)} limit.`,
   badType:
     "This type of file cannot be sent. Send images, video, audio, PDF, Office documents, text or code files, or zip/rar/7z archives.",
   notYours: "You cannot open this attachment.",

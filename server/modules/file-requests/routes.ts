@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { formatBytes } from "../../../shared/bytes.ts";
 import {
   createdFileRequestSchema,
   createFileRequestSchema,
@@ -21,7 +22,7 @@ import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
-import { formatSize, isStorageKey, newStorageKey, type UploadStore } from "../../lib/uploads.ts";
+import { isStorageKey, newStorageKey, type UploadStore } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
 import type { ResumableKind } from "../../plugins/resumable-uploads.ts";
@@ -84,7 +85,7 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
           subject: `Files arriving: ${oneLine(row.title, 100)}`,
           text: lines([
             ["Request", oneLine(row.title, 200)],
-            ["First file", `${oneLine(file.fileName, 200)} (${formatSize(file.size)})`],
+            ["First file", `${oneLine(file.fileName, 200)} (${formatBytes(file.size)})`],
             ["Received", file.receivedAt],
             ["See all files", `${origin}/#${fileRequestsSectionId}`],
           ]),
@@ -115,7 +116,7 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
         const left = Math.max(0, row.maxTotalBytes - used);
         if (size > left) {
           throw payloadTooLarge(
-            `This file (${formatSize(size)}) is larger than what this link still takes (${formatSize(left)}).`,
+            `This file (${formatBytes(size)}) is larger than what this link still takes (${formatBytes(left)}).`,
           );
         }
         const begun = {
@@ -207,7 +208,7 @@ export const fileRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.audit.as(request, "fileRequest.create", (created: FileRequestRow) => ({
           target: `fileRequest:${created.id}`,
-          summary: `Asked for files: ${oneLine(created.title, 100)} (up to ${formatSize(created.maxTotalBytes)}, until ${created.expiresAt.toISOString()}${
+          summary: `Asked for files: ${oneLine(created.title, 100)} (up to ${formatBytes(created.maxTotalBytes)}, until ${created.expiresAt.toISOString()}${
             created.passwordHash ? ", with a password" : ""
           })`,
         })),

@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { formatBytes } from "../../../shared/bytes.ts";
 import { fileIdParamsSchema, fileShareLimits, sharedFileSchema, updateShareSchema } from "../../../shared/files.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, gone, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
@@ -11,7 +12,7 @@ import { escapeHtml, serverPage, serverPageCsp } from "../../lib/html-page.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import { formatSize, translateUploadError } from "../../lib/uploads.ts";
+import { translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
 import { type SharedFileRow, type ShareEnd, sharedFileRepository, shareEnd } from "./repository.ts";
@@ -41,7 +42,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Share a file through an expiring public link",
         description:
-          `multipart/form-data: \`file\` (any type, at most ${formatSize(maxBytes)}), \`expiryMinutes\` (1 minute to 1 year), ` +
+          `multipart/form-data: \`file\` (any type, at most ${formatBytes(maxBytes)}), \`expiryMinutes\` (1 minute to 1 year), ` +
           "and optionally `password` (the link then asks for it) and `maxDownloads` (after which the link answers 410).",
         consumes: ["multipart/form-data"],
         response: { 201: sharedFileSchema, ...errorResponses(400, 401, 403, 413, 415) },
@@ -95,7 +96,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (stored) await storage.remove(stored.token);
         throw translateUploadError(error, () =>
-          payloadTooLarge(`The file is larger than the ${formatSize(maxBytes)} limit.`),
+          payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit.`),
         );
       }
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { formatBytes } from "../../../shared/bytes.ts";
 import {
   expiryMinutesSchema,
   maxDownloadsSchema,
@@ -6,7 +7,6 @@ import {
   sharePasswordSchema,
 } from "../../../shared/files.ts";
 import { controlCharacterErrors } from "../../lib/control-characters.ts";
-import { formatSize } from "../../lib/uploads.ts";
 import type { ShareAuditWriter, SharedFileRow } from "./repository.ts";
 
 export interface ShareFields {
@@ -47,7 +47,7 @@ export const auditShareCreated = (
 ): ShareAuditWriter =>
   app.audit.as({ actor, request }, "share.create", (created: SharedFileRow) => ({
     target: `share:${created.id}`,
-    summary: `Shared ${created.fileName} (${formatSize(created.sizeBytes)}) until ${created.expiresAt.toISOString()}${
+    summary: `Shared ${created.fileName} (${formatBytes(created.sizeBytes)}) until ${created.expiresAt.toISOString()}${
       created.passwordHash ? ", with a password" : ""
     }${created.maxDownloads ? `, for ${created.maxDownloads} download${created.maxDownloads === 1 ? "" : "s"}` : ""}`,
   }));

@@ -1,12 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import site from "../../../content/site.json" with { type: "json" };
+import { formatBytes } from "../../../shared/bytes.ts";
 import { leadFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/leads.ts";
 import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
 import { quoteTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { formatSize } from "../../lib/uploads.ts";
 import { quoteConfirmation, quoteNotification } from "./emails.ts";
 import { quoteRequestFiles, quoteRequestRepository } from "./repository.ts";
 
@@ -33,7 +33,7 @@ export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         "Send a quote request (multipart)",
         "Fields: name, email (required), company, phone, projectName, tonsOfSteel, proposalDate and projectDate " +
           "(MM/DD/YYYY), scopeOfWork, projectUrl (http/https), workTypes (JSON-encoded list), `altcha` (the " +
-          `solved captcha), and optionally \`uploadFile\` (${quoteFileRule.label}; at most ${formatSize(config.maxQuoteFileBytes)}). ` +
+          `solved captcha), and optionally \`uploadFile\` (${quoteFileRule.label}; at most ${formatBytes(config.maxQuoteFileBytes)}). ` +
           "With SMTP set, the requester gets a confirmation with the request's reference.",
       ),
     },

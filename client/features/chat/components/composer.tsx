@@ -3,10 +3,10 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, 
 import { cx } from "~/components/ui/cx";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { HttpError } from "~/lib/http-error";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { type ChatMessage, chatAcceptAttribute, chatMessages, editMessageSchema } from "../../../../shared/chat.ts";
 import type { SendExtras } from "../hooks/use-send-message.ts";
 import {
-  humanSize,
   insertMention,
   isSendKey,
   isTooLarge,
@@ -177,7 +177,7 @@ export function Composer({
 
   function chooseFile(chosen: File | null) {
     setFile(chosen);
-    if (chosen && isTooLarge(chosen)) window.alert(chatMessages.tooLarge(humanSize(chosen.size)));
+    if (chosen && isTooLarge(chosen)) window.alert(chatMessages.tooLarge(formatBytes(chosen.size)));
   }
 
   function clearFile() {
@@ -221,7 +221,7 @@ export function Composer({
     }
     if (!allowed) return;
     if (file && tooLarge) {
-      window.alert(chatMessages.tooLarge(humanSize(file.size)));
+      window.alert(chatMessages.tooLarge(formatBytes(file.size)));
       return;
     }
     if (!hasSomething) return;
@@ -343,7 +343,7 @@ export function Composer({
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold text-steel-900">{file.name}</p>
             <p className={cx("text-xs", tooLarge ? "font-semibold text-red-700" : "text-steel-500")}>
-              {humanSize(file.size)}
+              {formatBytes(file.size)}
               {tooLarge && " (Too large!)"}
             </p>
             {progress !== null && (

@@ -1,8 +1,9 @@
 import { useCallback } from "react";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { chatMessages } from "../../../../shared/chat.ts";
 import { uploadAttachment } from "../api/upload-attachment.ts";
 import type { ChatRef } from "../lib/chat-ref.ts";
-import { composeDraft, humanSize } from "../lib/composer.ts";
+import { composeDraft } from "../lib/composer.ts";
 import type { Draft } from "./use-outbox.ts";
 
 /**
@@ -36,7 +37,7 @@ export function useSendMessage({ openChat, queue, onSent }: SendMessageOptions) 
       }
       const draft = composeDraft(text, file);
       if (!draft.ok) {
-        if (draft.reason === "too-large" && file) window.alert(chatMessages.tooLarge(humanSize(file.size)));
+        if (draft.reason === "too-large" && file) window.alert(chatMessages.tooLarge(formatBytes(file.size)));
         return false;
       }
       let attachment: Pick<Draft, "fileUrl" | "fileType" | "fileName"> = {

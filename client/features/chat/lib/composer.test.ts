@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { chatLimits, chatMessages } from "../../../../shared/chat.ts";
 import {
   canSendInChat,
   composeDraft,
   groupRuleSummary,
-  humanSize,
   insertMention,
   isSendKey,
   isTooLarge,
@@ -51,12 +51,12 @@ describe("attachment size", () => {
   });
 
   it("writes sizes for people, as the alert shows them", () => {
-    expect(humanSize(812)).toBe("812 B");
-    expect(humanSize(4300)).toBe("4.2 KB");
-    expect(humanSize(52_428_801)).toBe("50 MB");
-    expect(humanSize(60 * 1024 * 1024)).toBe("60 MB");
-    expect(humanSize(1.5 * 1024 ** 3)).toBe("1.5 GB");
-    expect(chatMessages.tooLarge(humanSize(60 * 1024 * 1024))).toBe(
+    expect(formatBytes(812)).toBe("812 B");
+    expect(formatBytes(4300)).toBe("4.2 KB");
+    expect(formatBytes(52_428_801)).toBe("50 MB");
+    expect(formatBytes(60 * 1024 * 1024)).toBe("60 MB");
+    expect(formatBytes(1.5 * 1024 ** 3)).toBe("1.5 GB");
+    expect(chatMessages.tooLarge(formatBytes(60 * 1024 * 1024))).toBe(
       "File size too large. Maximum allowed size is 50MB. Your file is 60 MB.",
     );
   });

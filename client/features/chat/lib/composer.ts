@@ -2,20 +2,6 @@ import { type ChatGroup, canSendInGroup, chatLimits } from "../../../../shared/c
 import type { AccountKind } from "../../../../shared/roles.ts";
 import type { ChatRef } from "./chat-ref.ts";
 
-/** "812 B", "4.2 KB", "51.3 MB", "1.2 GB" (1 KB = 1024 B), for the too-large alert and file chips. */
-export function humanSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  if (unit === 0) return `${bytes} B`;
-  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
-}
-
 /** DESIGN §5: chat attachments above 50 MB are refused on the client as on the server. */
 export const isTooLarge = (file: { size: number }) => file.size > chatLimits.maxAttachmentBytes;
 

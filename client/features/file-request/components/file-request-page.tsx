@@ -3,7 +3,7 @@ import { CalendarClock, HardDriveUpload, RefreshCw } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { HttpError } from "~/lib/http-error";
-import { formatBytes } from "~/lib/sizes";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import type { PublicFileRequest } from "../../../../shared/file-requests.ts";
 import { useFileRequest } from "../api/get-file-request.ts";
 import { fileRequestKeys } from "../api/paths.ts";

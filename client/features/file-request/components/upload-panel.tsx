@@ -3,7 +3,7 @@ import { type DragEvent, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { formatBytes } from "~/lib/sizes";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { type UploadRow, useUploads } from "../hooks/use-uploads.ts";
 import { percentText, refusalFor } from "../lib/upload-rules.ts";
 

@@ -1,6 +1,6 @@
 import { HttpError } from "~/lib/http-error";
-import { formatBytes } from "~/lib/sizes";
 import { uploadPercent } from "~/lib/upload";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import type { PublicFileRequest } from "../../../../shared/file-requests.ts";
 import { fileShareLimits } from "../../../../shared/files.ts";
 

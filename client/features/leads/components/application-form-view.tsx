@@ -3,9 +3,9 @@ import { type FormEventHandler, type ReactNode, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { cvFileRule, leadLimits } from "../../../../shared/lead-limits.ts";
 import { positionOptions } from "../../../../shared/open-positions.ts";
-import { formatLimit } from "../lib/file-check.ts";
 import {
   type Bind,
   CaptchaPlaceholder,
@@ -32,7 +32,7 @@ export interface ApplicationFormViewProps {
   footer?: ReactNode;
 }
 
-const cvHint = `${cvFileRule.label}, up to ${formatLimit(cvFileRule.maxBytes)}.`;
+const cvHint = `${cvFileRule.label}, up to ${formatBytes(cvFileRule.maxBytes)}.`;
 
 /**
  * The career application form (SPEC §5, DESIGN §11): name, email, phone and CV required; the

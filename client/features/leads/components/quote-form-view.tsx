@@ -3,8 +3,8 @@ import { type FormEventHandler, type ReactNode, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { leadLimits, quoteFileRule, workTypeOptions } from "../../../../shared/lead-limits.ts";
-import { formatLimit } from "../lib/file-check.ts";
 import {
   type Bind,
   CaptchaPlaceholder,
@@ -35,7 +35,7 @@ export interface QuoteFormViewProps {
   footer?: ReactNode;
 }
 
-const fileHint = `Optional. ${quoteFileRule.label}, up to ${formatLimit(quoteFileRule.maxBytes)}.`;
+const fileHint = `Optional. ${quoteFileRule.label}, up to ${formatBytes(quoteFileRule.maxBytes)}.`;
 
 /**
  * The quote request form (SPEC §3, §5): name and email required; company, phone, project details,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { cvFileRule, quoteFileRule } from "../../../../shared/lead-limits.ts";
-import { describeFile, fileProblem, formatLimit } from "./file-check.ts";
+import { describeFile, fileProblem } from "./file-check.ts";
 
 describe("fileProblem", () => {
   it("accepts the CV formats, whatever the letter case, up to 10 MB", () => {
@@ -33,8 +34,8 @@ describe("fileProblem", () => {
 
 describe("formatting", () => {
   it("shows limits and files in KB and MB", () => {
-    expect(formatLimit(10 * 1024 * 1024)).toBe("10 MB");
-    expect(formatLimit(100 * 1024 * 1024)).toBe("100 MB");
+    expect(formatBytes(10 * 1024 * 1024)).toBe("10 MB");
+    expect(formatBytes(100 * 1024 * 1024)).toBe("100 MB");
     expect(describeFile({ name: "plan.pdf", size: 3_565_158 })).toBe("plan.pdf, 3.4 MB");
     expect(describeFile({ name: "a.txt", size: 2048 })).toBe("a.txt, 2 KB");
   });

@@ -8,7 +8,7 @@ import { cx } from "~/components/ui/cx";
 import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { formatBytes } from "~/lib/sizes";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { fileRequestLimits } from "../../../../shared/file-requests.ts";
 import { fileShareLimits } from "../../../../shared/files.ts";
 import { useCreateFileRequest } from "../api/create-file-request.ts";

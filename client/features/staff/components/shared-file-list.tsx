@@ -14,7 +14,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
-import { formatBytes } from "~/lib/sizes";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { useDeleteFile } from "../api/delete-file.ts";
 import { useFiles } from "../api/get-files.ts";
 import type { SharedFile } from "../api/types.ts";

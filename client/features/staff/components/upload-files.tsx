@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { controlClass, Input } from "~/components/ui/input";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { useToast } from "~/components/ui/toast";
-import { formatBytes } from "~/lib/sizes";
+import { formatBytes } from "../../../../shared/bytes.ts";
 import { fileShareLimits } from "../../../../shared/files.ts";
 import { useUploadFile } from "../api/upload-file.ts";
 import { hoursToMinutes } from "../lib/expiry.ts";
