@@ -8,6 +8,11 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { nginxBinary } from "../test/helpers/topology.ts";
 
+if (process.env.TEST_SCOPE === "engines") {
+  // They always use the machine's PostgreSQL and Redis: a second run could not fail differently.
+  console.log("topology: run once, in the unscoped npm test (TEST_SCOPE=engines)");
+  process.exit(0);
+}
 if (!existsSync(nginxBinary)) {
   if (process.env.CI === "true") {
     console.error(
@@ -24,5 +29,7 @@ if (!existsSync("build/client/index.html")) {
 }
 const child = spawn("npx", ["vitest", "run", "--config", "vitest.topology.config.ts", ...process.argv.slice(2)], {
   stdio: "inherit",
+  // Its own timings file beside the Vitest run's (test/reporters/timings.ts).
+  env: { ...process.env, TEST_REPORT_LABEL: `${process.env.TEST_REPORT_LABEL ?? "run"}-topology` },
 });
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
