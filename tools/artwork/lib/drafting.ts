@@ -1,5 +1,5 @@
-/** 2D drafting vocabulary: dimensions, grid bubbles, sections, title blocks, tables, greeked notes. */
-import { C, el, MONO, n, type Pt, poly, rect, rng, segments, text } from "./svg.ts";
+/** 2D drafting vocabulary: inks, dimensions, grid bubbles, centre lines, leaders, weld symbols, hatching, greeked notes. */
+import { C, el, MONO, n, type Pt, poly, rng, segments, text } from "./svg.ts";
 
 export interface Ink {
   /** Main line colour. */
@@ -17,7 +17,8 @@ export interface Ink {
 export const BLUEPRINT: Ink = { line: C.mist, thin: C.pale, accent: C.amber, text: C.mist, paper: C.navy };
 export const PAPER: Ink = { line: C.slate, thin: C.mid, accent: C.orange, text: C.steel, paper: C.paper };
 
-const stroke = (color: string, width: number, extra: Record<string, string | number> = {}) => ({
+/** Stroke-only attributes (no fill) for drafting lines. */
+export const stroke = (color: string, width: number, extra: Record<string, string | number> = {}) => ({
   fill: "none",
   stroke: color,
   "stroke-width": width,
@@ -92,28 +93,6 @@ export function centerLine(x1: number, y1: number, x2: number, y2: number, color
   });
 }
 
-/** Outline of a W (I) section centred at (cx, cy); d = depth (vertical), bf = flange width. */
-export function wSectionPath(cx: number, cy: number, d: number, bf: number, tf: number, tw: number): string {
-  const h = d / 2;
-  const b = bf / 2;
-  const w = tw / 2;
-  const pts: Pt[] = [
-    [cx - b, cy - h],
-    [cx + b, cy - h],
-    [cx + b, cy - h + tf],
-    [cx + w, cy - h + tf],
-    [cx + w, cy + h - tf],
-    [cx + b, cy + h - tf],
-    [cx + b, cy + h],
-    [cx - b, cy + h],
-    [cx - b, cy + h - tf],
-    [cx - w, cy + h - tf],
-    [cx - w, cy - h + tf],
-    [cx - b, cy - h + tf],
-  ];
-  return poly(pts);
-}
-
 /** Diagonal hatch pattern for cut sections. */
 export function hatchPattern(id: string, color: string, spacing = 6, width = 0.7): string {
   return el(
@@ -148,195 +127,6 @@ export function notes(
   return el("path", { d, stroke: color, "stroke-width": n(lineH * 0.38), "stroke-opacity": opacity, fill: "none" });
 }
 
-/** Table ruled into cells; content: text per cell (or "~" for greeked filler). */
-export function table(
-  x: number,
-  y: number,
-  cols: readonly number[],
-  rows: readonly (readonly string[])[],
-  rowH: number,
-  ink: Ink,
-  opts: { size?: number; headerFill?: string; seed?: number } = {},
-): string {
-  const width = cols.reduce((a, b) => a + b, 0);
-  const height = rows.length * rowH;
-  const size = opts.size ?? rowH * 0.55;
-  const lines: (readonly [number, number, number, number])[] = [];
-  for (let i = 1; i < rows.length; i++) lines.push([x, y + i * rowH, x + width, y + i * rowH]);
-  let cx = x;
-  for (let j = 0; j < cols.length - 1; j++) {
-    cx += cols[j]!;
-    lines.push([cx, y, cx, y + height]);
-  }
-  const parts = [
-    opts.headerFill ? rect(x, y, width, rowH, { fill: opts.headerFill }) : "",
-    rect(x, y, width, height, stroke(ink.line, 1)),
-    el("path", { d: segments(lines), ...stroke(ink.thin, 0.6) }),
-  ];
-  const r = rng(opts.seed ?? 3);
-  let greek = "";
-  rows.forEach((row, i) => {
-    let colX = x;
-    row.forEach((cell, j) => {
-      const cw = cols[j]!;
-      if (cell === "~") {
-        greek += `M${n(colX + 5)} ${n(y + i * rowH + rowH / 2)}h${n((cw - 10) * (0.4 + r() * 0.5))}`;
-      } else if (cell) {
-        parts.push(
-          text(cell, {
-            x: n(colX + 5),
-            y: n(y + i * rowH + rowH / 2),
-            "font-size": n(size),
-            fill: ink.text,
-            "dominant-baseline": "central",
-            "font-family": MONO,
-            "font-weight": i === 0 ? "bold" : undefined,
-          }),
-        );
-      }
-      colX += cw;
-    });
-  });
-  if (greek)
-    parts.push(el("path", { d: greek, stroke: ink.thin, "stroke-width": n(rowH * 0.22), "stroke-opacity": 0.6 }));
-  return parts.join("");
-}
-
-/** Drawing sheet: border, zone ticks and a title block in the lower right. */
-export function sheet(
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  ink: Ink,
-  title: { project: string; drawing: string; number: string; scale?: string },
-  opts: { blockW?: number; blockH?: number; seed?: number } = {},
-): string {
-  const m = Math.min(w, h) * 0.03;
-  const bx = x + m;
-  const by = y + m;
-  const bw = w - 2 * m;
-  const bh = h - 2 * m;
-  const tbW = opts.blockW ?? bw * 0.3;
-  const tbH = opts.blockH ?? bh * 0.16;
-  const tx = bx + bw - tbW;
-  const ty = by + bh - tbH;
-  const zones: (readonly [number, number, number, number])[] = [];
-  for (let i = 1; i < 8; i++) {
-    const zx = bx + (bw * i) / 8;
-    zones.push([zx, y, zx, by], [zx, by + bh, zx, y + h]);
-  }
-  for (let i = 1; i < 5; i++) {
-    const zy = by + (bh * i) / 5;
-    zones.push([x, zy, bx, zy], [bx + bw, zy, x + w, zy]);
-  }
-  const fs = Math.max(7, tbH * 0.13);
-  const cellFs = (value: string) => n(Math.min(fs, (tbW * 0.6 - 12) / (value.length * 0.62)));
-  return [
-    rect(x, y, w, h, { fill: ink.paper }),
-    rect(bx, by, bw, bh, stroke(ink.line, 1.6)),
-    el("path", { d: segments(zones), ...stroke(ink.thin, 0.7) }),
-    rect(tx, ty, tbW, tbH, stroke(ink.line, 1.2)),
-    el("path", {
-      d: segments([
-        [tx, ty + tbH * 0.34, tx + tbW, ty + tbH * 0.34],
-        [tx, ty + tbH * 0.67, tx + tbW, ty + tbH * 0.67],
-        [tx + tbW * 0.62, ty + tbH * 0.34, tx + tbW * 0.62, ty + tbH],
-      ]),
-      ...stroke(ink.thin, 0.8),
-    }),
-    // Brand mark: a small I-beam glyph and wordmark.
-    el("path", {
-      d: `M${n(tx + 8)} ${n(ty + tbH * 0.08)}h${n(fs * 1.6)}v${n(fs * 0.35)}h${n(-fs * 0.55)}v${n(fs * 0.9)}h${n(fs * 0.55)}v${n(fs * 0.35)}h${n(-fs * 1.6)}v${n(-fs * 0.35)}h${n(fs * 0.55)}v${n(-fs * 0.9)}h${n(-fs * 0.55)}z`,
-      fill: ink.accent,
-    }),
-    text("NORTHBEAM", {
-      x: n(tx + 14 + fs * 1.6),
-      y: n(ty + tbH * 0.17),
-      "font-size": n(fs * 1.2),
-      "font-weight": "bold",
-      "letter-spacing": n(fs * 0.15),
-      fill: ink.text,
-      "dominant-baseline": "central",
-    }),
-    text(title.project, {
-      x: n(tx + 8),
-      y: n(ty + tbH * 0.5),
-      "font-size": cellFs(title.project),
-      fill: ink.text,
-      "dominant-baseline": "central",
-    }),
-    text(title.drawing, {
-      x: n(tx + 8),
-      y: n(ty + tbH * 0.84),
-      "font-size": cellFs(title.drawing),
-      fill: ink.text,
-      "dominant-baseline": "central",
-    }),
-    text(title.scale ?? "SCALE 1:20", {
-      x: n(tx + tbW * 0.66),
-      y: n(ty + tbH * 0.5),
-      "font-size": n(fs * 0.85),
-      fill: ink.thin,
-      "dominant-baseline": "central",
-      "font-family": MONO,
-    }),
-    text(title.number, {
-      x: n(tx + tbW * 0.66),
-      y: n(ty + tbH * 0.84),
-      "font-size": n(fs * 1.1),
-      "font-weight": "bold",
-      fill: ink.accent,
-      "dominant-baseline": "central",
-      "font-family": MONO,
-    }),
-  ].join("");
-}
-
-/** Beam elevation with flanges, end connections (bolt holes) and optional cope. */
-export function beamElevation(
-  x: number,
-  y: number,
-  length: number,
-  depth: number,
-  ink: Ink,
-  opts: { tf?: number; holes?: number; holeR?: number; cope?: boolean; fill?: string; stiffeners?: number[] } = {},
-): string {
-  const tf = opts.tf ?? depth * 0.07;
-  const cope = opts.cope ? depth * 0.18 : 0;
-  const cl = opts.cope ? depth * 0.45 : 0;
-  const outline: Pt[] = [
-    [x, y + cope],
-    [x + cl, y + cope],
-    [x + cl, y],
-    [x + length, y],
-    [x + length, y + depth],
-    [x, y + depth],
-  ];
-  const parts = [
-    el("path", { d: poly(outline), fill: opts.fill ?? "none", stroke: ink.line, "stroke-width": 1.3 }),
-    el("path", {
-      d: segments([
-        [x + cl, y + tf, x + length, y + tf],
-        [x, y + depth - tf, x + length, y + depth - tf],
-        ...(opts.stiffeners ?? []).map((s) => [x + s, y + tf, x + s, y + depth - tf] as const),
-      ]),
-      ...stroke(ink.thin, 0.8),
-    }),
-  ];
-  const holes = opts.holes ?? 3;
-  const r = opts.holeR ?? depth * 0.04;
-  let d = "";
-  for (const ex of [x + depth * 0.12, x + length - depth * 0.12]) {
-    for (let i = 0; i < holes; i++) {
-      const hy = y + depth * 0.3 + (i * depth * 0.4) / Math.max(1, holes - 1);
-      d += `M${n(ex - r)} ${n(hy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0z`;
-    }
-  }
-  parts.push(el("path", { d, fill: "none", stroke: ink.accent, "stroke-width": 1 }));
-  return parts.join("");
-}
-
 /** Leader with an arrow head and a label at its tail. */
 export function leader(from: Pt, to: Pt, label: string, ink: Ink, size = 11): string {
   const dx = to[0] - from[0];
@@ -363,27 +153,6 @@ export function leader(from: Pt, to: Pt, label: string, ink: Ink, size = 11): st
       "font-family": MONO,
     })
   );
-}
-
-/** Circle-with-cross bolt symbols in a grid. */
-export function boltGroup(
-  x: number,
-  y: number,
-  cols: number,
-  rows: number,
-  pitch: number,
-  r: number,
-  color: string,
-): string {
-  let d = "";
-  for (let i = 0; i < cols; i++) {
-    for (let j = 0; j < rows; j++) {
-      const cx = x + i * pitch;
-      const cy = y + j * pitch;
-      d += `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0zM${n(cx - r * 1.5)} ${n(cy)}h${n(r * 3)}M${n(cx)} ${n(cy - r * 1.5)}v${n(r * 3)}`;
-    }
-  }
-  return el("path", { d, fill: "none", stroke: color, "stroke-width": 0.9 });
 }
 
 /** AWS-style fillet weld symbol: arrow, reference line, triangle, size and tail. */

@@ -1,6 +1,7 @@
 /** Reusable 3D steel models shared by several pictures. */
-import { type Item, type Material, type Segment, seg } from "./scene3d.ts";
-import { bolt, buildingFrame, MAT, member, plate, SECTIONS, type Section } from "./steel.ts";
+import { buildingFrame } from "./frames.ts";
+import { type Item, type Material, type Segment, seg } from "./scene3d/solids.ts";
+import { bolt, MAT, member, plate, SECTIONS, type Section } from "./steel.ts";
 
 export interface OfficeOptions {
   bays?: number;

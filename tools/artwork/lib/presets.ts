@@ -1,5 +1,5 @@
 /** Shared lighting set-ups so every picture reads as one family. */
-import type { Lighting } from "./scene3d.ts";
+import type { Lighting } from "./scene3d/shading.ts";
 import { C } from "./svg.ts";
 
 /** Low warm sun from the right, cool sky fill from above, navy ambient and haze. */

@@ -1,5 +1,6 @@
 /** Miscellaneous metals: switchback stair with landings, guardrails and a caged ladder. */
-import { aabb, add, type Item, type Material, mulv, seg, type V3 } from "./scene3d.ts";
+import { aabb, type Item, type Material, seg } from "./scene3d/solids.ts";
+import { add, mulv, type V3 } from "./scene3d/vector.ts";
 import { member, SECTIONS } from "./steel.ts";
 
 export interface StairOptions {

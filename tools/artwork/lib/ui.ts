@@ -1,5 +1,6 @@
 /** Software-window chrome for "model on screen" pictures. */
-import type { Camera, V3 } from "./scene3d.ts";
+import type { Camera } from "./scene3d/camera.ts";
+import type { V3 } from "./scene3d/vector.ts";
 import { C, el, MONO, n, rect, rng, text } from "./svg.ts";
 
 export interface Box {

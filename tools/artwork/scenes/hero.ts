@@ -1,7 +1,11 @@
 import { duskSky, sideShade, skyline } from "../lib/backdrop.ts";
+import { slings, towerCrane } from "../lib/crane.ts";
+import { buildingFrame } from "../lib/frames.ts";
 import { duskLight, EDGE_DARK } from "../lib/presets.ts";
-import { type Item, perspective, render, renderLines } from "../lib/scene3d.ts";
-import { buildingFrame, MAT, member, SECTIONS, slings, towerCrane } from "../lib/steel.ts";
+import { perspective } from "../lib/scene3d/camera.ts";
+import { render, renderLines } from "../lib/scene3d/render.ts";
+import type { Item } from "../lib/scene3d/solids.ts";
+import { MAT, member, SECTIONS } from "../lib/steel.ts";
 import { C, el, rect, svgDocument } from "../lib/svg.ts";
 
 /** Home hero: a steel frame topping out at dusk, skyline behind; left side kept dark for text. */

@@ -1,10 +1,12 @@
 import { draftGrid, skyline } from "../lib/backdrop.ts";
 import { BLUEPRINT, notes, PAPER } from "../lib/drafting.ts";
+import { framingPlan } from "../lib/framing-drawings.ts";
 import { gridLines, momentConnection, officeFrame } from "../lib/models.ts";
 import { EDGE_SOFT, studioLight } from "../lib/presets.ts";
 import { cup, hardHat, pencil, scaleRule, shadowRect } from "../lib/props.ts";
-import { axonometric, deg, perspective, render, renderLines } from "../lib/scene3d.ts";
-import { framingPlan, shopDrawing } from "../lib/sheets.ts";
+import { axonometric, deg, perspective } from "../lib/scene3d/camera.ts";
+import { render, renderLines } from "../lib/scene3d/render.ts";
+import { shopDrawing } from "../lib/shop-drawing.ts";
 import { C, el, linearGradient, radialGradient, rect, svgDocument } from "../lib/svg.ts";
 import { appWindow, axisGizmo, clip, propsPanel, treePanel } from "../lib/ui.ts";
 
