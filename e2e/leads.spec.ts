@@ -288,7 +288,7 @@ test.describe("a form's stand-in", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/quote-form-[\w-]{8}\.js$/, async (route) => {
+    await page.route(/\/assets\/quote-request-form-[\w-]{8}\.js$/, async (route) => {
       await held;
       await route.continue();
     });

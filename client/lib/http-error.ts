@@ -35,3 +35,13 @@ export function refusedAnswer(status: number, body: unknown, fallback = `Request
       : undefined;
   return new HttpError(status, serverMessage ?? fallback, serverMessage, errors);
 }
+
+/** The server's `{message}` when it sent one, else the fallback text. */
+export function messageFrom(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Field errors from a 400 answer (`errors: {field: text}`), or an empty object. */
+export function fieldErrorsFrom(error: unknown): Record<string, string> {
+  return error instanceof HttpError && error.errors ? error.errors : {};
+}

@@ -1,5 +1,5 @@
-import { ApplicationFormSlot } from "~/features/leads/components/application-form-slot";
 import { CareerPage } from "~/features/marketing/components/career/career-page";
+import { ApplicationFormSlot } from "~/features/public-forms/components/application-form-slot";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/career");

@@ -1,9 +1,9 @@
-import { QuoteFormSlot } from "~/features/leads/components/quote-form-slot";
 import { ContactPage } from "~/features/marketing/components/contact/contact-page";
+import { QuoteRequestFormSlot } from "~/features/public-forms/components/quote-request-form-slot";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () => pageMeta("/contactus");
 
 export default function Contact() {
-  return <ContactPage renderQuoteForm={(labelledBy) => <QuoteFormSlot labelledBy={labelledBy} />} />;
+  return <ContactPage renderQuoteForm={(labelledBy) => <QuoteRequestFormSlot labelledBy={labelledBy} />} />;
 }

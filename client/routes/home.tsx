@@ -4,7 +4,8 @@ import { pageMeta } from "~/lib/seo";
 import { useSession } from "~/lib/use-session";
 
 // Staff code is split out of the public bundle: it loads only once someone is logged in.
-const AdminDashboard = lazy(() => import("~/features/staff/components/admin-dashboard"));
+// The Admin Dashboard with the features it composes (shares, pipeline): home/admin-dashboard.tsx.
+const AdminDashboard = lazy(() => import("./home/admin-dashboard.tsx"));
 const EmployeeDashboard = lazy(() => import("~/features/staff/components/employee-dashboard"));
 // The chat (and STOMP) loads only when a dashboard's Internal Chat card shows.
 const ChatView = lazy(() => import("~/features/chat/components/chat-view"));

@@ -21,7 +21,7 @@ describe("siteChunk", () => {
     [file("components/navbar.tsx")]: [layout],
     [file("components/picture.tsx")]: [file("components/banner.tsx"), home],
     [file("components/banner.tsx")]: [about, career],
-    [file("features/leads/form-parts.tsx")]: [career, contact],
+    [file("features/public-forms/form-parts.tsx")]: [career, contact],
     [file("features/staff/panel.tsx")]: [staff],
     // A cycle must not hang the walk or lose a route.
     [file("lib/a.ts")]: [file("lib/b.ts"), home],
@@ -36,7 +36,7 @@ describe("siteChunk", () => {
 
   it("leaves to the bundler what two pages share, staff-only code, the routes and the framework", () => {
     expect(site.name(file("components/banner.tsx"), modules)).toBeNull();
-    expect(site.name(file("features/leads/form-parts.tsx"), modules)).toBeNull();
+    expect(site.name(file("features/public-forms/form-parts.tsx"), modules)).toBeNull();
     expect(site.name(file("features/staff/panel.tsx"), modules)).toBeNull();
     expect(site.name(home, modules)).toBeNull();
     expect(site.name(path.resolve("node_modules/react-dom/client.js"), graph({}))).toBeNull();

@@ -1,33 +1,46 @@
-import { FileUser, Inbox, MessagesSquare, ScrollText } from "lucide-react";
+import { MessagesSquare, ScrollText } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { DashboardSection } from "~/components/dashboard/dashboard-section";
+import { Stat } from "~/components/dashboard/stat";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/lib/use-session";
+import { applicationsSectionId } from "../../../../shared/applications.ts";
+import { quoteRequestsSectionId } from "../../../../shared/quote-requests.ts";
 import { useEmployees } from "../api/get-employees.ts";
-import { useFiles } from "../api/get-files.ts";
 import type { Employee } from "../api/types.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
-import { ApplicationsPanel } from "./applications-panel.tsx";
 import { AuditLogPanel } from "./audit-log-panel.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
-import { DashboardSection } from "./dashboard-section.tsx";
 import { EditEmployeeForm } from "./edit-employee-form.tsx";
 import { EmployeeList, editButtonAttr } from "./employee-list.tsx";
-import { FileRequests } from "./file-requests.tsx";
-import { PipelineOverview, pipelineSectionIds } from "./pipeline-overview.tsx";
-import { QuoteRequestsPanel } from "./quote-requests-panel.tsx";
 import { RegisterEmployeeForm } from "./register-employee-form.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
-import { UploadFiles } from "./upload-files.tsx";
 
-/** The Admin Dashboard (SPEC §2): accounts, shared files, leads, applications and the chat. Admins only. */
-/** `chat`: the chat view, composed in by the route (the chat is a feature of its own). */
-export default function AdminDashboard({ chat }: { chat: ReactNode }) {
+/**
+ * What other features add to the Admin Dashboard, composed in by the route (features do not import
+ * each other). Each renders inside the dashboard's providers (query cache, toasts).
+ */
+export interface AdminDashboardSlots {
+  /** Headline numbers after the accounts' own (the shared files). */
+  stats?: ReactNode;
+  /** What needs attention first, above the section links (the pipeline's overview). */
+  overview?: ReactNode;
+  /** Sections after the employee list: shared files and file requests. */
+  files?: ReactNode;
+  /** Sections after those: quote requests and job applications. */
+  pipeline?: ReactNode;
+  /** The chat view (a lazy component: it loads when the Internal Chat card opens). */
+  chat: ReactNode;
+}
+
+/** The Admin Dashboard (SPEC §2): accounts, shared files, quote requests, applications and the chat. Admins only. */
+export default function AdminDashboard(slots: AdminDashboardSlots) {
   const session = useSession();
   if (session?.user.role !== "admin") return <AccessDenied message={staffMessages.adminDenied} />;
   return (
     <StaffProviders>
-      <AdminDashboardView username={session.user.username} chat={chat} />
+      <AdminDashboardView username={session.user.username} {...slots} />
     </StaffProviders>
   );
 }
@@ -37,13 +50,20 @@ const sectionLinks = [
   { href: "#employee-list", label: "Employees" },
   { href: "#upload-files", label: "Files" },
   { href: "#file-requests", label: "File requests" },
-  { href: `#${pipelineSectionIds.quoteRequests}`, label: "Quote requests" },
-  { href: `#${pipelineSectionIds.applications}`, label: "Applications" },
+  { href: `#${quoteRequestsSectionId}`, label: "Quote requests" },
+  { href: `#${applicationsSectionId}`, label: "Applications" },
   { href: "#internal-chat", label: "Chat" },
   { href: "#audit-log", label: "Audit log" },
 ] as const;
 
-function AdminDashboardView({ username, chat }: { username: string; chat: ReactNode }) {
+function AdminDashboardView({
+  username,
+  stats,
+  overview,
+  files,
+  pipeline,
+  chat,
+}: AdminDashboardSlots & { username: string }) {
   const [editing, setEditing] = useState<Employee | null>(null);
   const [listMessage, setListMessage] = useState<string | null>(null);
   // A link or notification naming a chat (?chat=user:alice) opens the chat right away.
@@ -75,10 +95,10 @@ function AdminDashboardView({ username, chat }: { username: string; chat: ReactN
               Signed in as <span className="font-semibold text-steel-900">{username}</span>
             </p>
           </div>
-          <Stats />
+          <Stats>{stats}</Stats>
         </header>
 
-        <PipelineOverview />
+        {overview}
 
         <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <ul className="flex gap-1.5">
@@ -112,27 +132,9 @@ function AdminDashboardView({ username, chat }: { username: string; chat: ReactN
 
         {editing && <EditEmployeeForm key={editing.id} employee={editing} onClose={closeEdit} />}
 
-        <UploadFiles />
+        {files}
 
-        <FileRequests />
-
-        <DashboardSection
-          id={pipelineSectionIds.quoteRequests}
-          title="Contact Form Submissions"
-          description="Quote requests from prospective clients."
-          icon={Inbox}
-        >
-          <QuoteRequestsPanel me={username} />
-        </DashboardSection>
-
-        <DashboardSection
-          id={pipelineSectionIds.applications}
-          title="Job Applications"
-          description="Applications and CVs from the career page."
-          icon={FileUser}
-        >
-          <ApplicationsPanel />
-        </DashboardSection>
+        {pipeline}
 
         <DashboardSection
           id="internal-chat"
@@ -171,24 +173,15 @@ function AdminDashboardView({ username, chat }: { username: string; chat: ReactN
   );
 }
 
-/** Headline numbers from the lists the dashboard loads anyway. */
-function Stats() {
+/** Headline numbers from the lists the dashboard loads anyway; `children`: those of other features. */
+function Stats({ children }: { children?: ReactNode }) {
   const employees = useEmployees();
-  const files = useFiles();
   const active = employees.data?.filter((employee) => employee.status === "active").length;
-  const stats = [
-    { label: "Employees", value: employees.data?.length },
-    { label: "Active", value: active },
-    { label: "Shared files", value: files.data?.length },
-  ];
   return (
     <dl className="grid w-full grid-cols-3 gap-2 sm:w-auto sm:gap-3">
-      {stats.map((stat) => (
-        <div key={stat.label} className="rounded-lg border border-steel-200 bg-white px-4 py-2.5 shadow-sm sm:min-w-28">
-          <dt className="text-xs font-medium text-steel-500">{stat.label}</dt>
-          <dd className="mt-0.5 text-xl font-bold text-steel-950 tabular-nums">{stat.value ?? "–"}</dd>
-        </div>
-      ))}
+      <Stat label="Employees" value={employees.data?.length} />
+      <Stat label="Active" value={active} />
+      {children}
     </dl>
   );
 }

@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, RefreshCw, ScrollText, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { EmptyPanel } from "~/components/dashboard/empty-panel";
+import { ExportButton } from "~/components/dashboard/export-button";
+import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
+import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
+import { dateTimeFormat } from "~/lib/date-format";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
 import { type AuditEntry, auditActions } from "../../../../shared/audit.ts";
 import { auditPaths, useAuditPage } from "../api/get-audit.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { type AuditFilterForm, auditQueryFrom, emptyAuditFilters, pageLabel } from "../lib/audit-filters.ts";
-import { EmptyPanel } from "./empty-panel.tsx";
-import { dateTimeFormat, ExportButton, ListError, ListSkeleton } from "./list-parts.tsx";
-import { MessageBanner } from "./message-banner.tsx";
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 const dash = <span className="text-steel-400">–</span>;

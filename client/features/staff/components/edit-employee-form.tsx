@@ -2,20 +2,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Save, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type Path, useForm, useWatch } from "react-hook-form";
+import { DashboardSection } from "~/components/dashboard/dashboard-section";
+import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
 import { useToast } from "~/components/ui/toast";
-import { HttpError } from "~/lib/http-error";
+import { fieldErrorsFrom, HttpError, messageFrom } from "~/lib/http-error";
 import { passwordRule } from "../../../../shared/auth.ts";
 import type { Employee } from "../api/types.ts";
 import { useUpdateEmployee } from "../api/update-employee.ts";
 import { type EditEmployeeValues, editEmployeeSchema, editValuesFrom, toUpdateInput } from "../lib/employee-form.ts";
-import { fieldErrorsFrom, messageFrom, staffMessages } from "../lib/messages.ts";
+import { staffMessages } from "../lib/messages.ts";
 import { parseProjects } from "../lib/projects.ts";
-import { DashboardSection } from "./dashboard-section.tsx";
-import { MessageBanner } from "./message-banner.tsx";
-import { PasswordInput } from "./password-input.tsx";
 
 export interface EditEmployeeFormProps {
   employee: Employee;

@@ -11,6 +11,9 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { DashboardSection } from "~/components/dashboard/dashboard-section";
+import { EmptyPanel } from "~/components/dashboard/empty-panel";
+import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { logout as endSession } from "~/lib/logout";
 import { useSession } from "~/lib/use-session";
@@ -18,9 +21,6 @@ import { useMe } from "../api/get-me.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
-import { DashboardSection } from "./dashboard-section.tsx";
-import { EmptyPanel } from "./empty-panel.tsx";
-import { MessageBanner } from "./message-banner.tsx";
 import { PerformanceRing } from "./performance-ring.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
 

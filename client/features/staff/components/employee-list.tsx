@@ -1,18 +1,19 @@
 import { Pencil, RefreshCw, Search, Trash2, Users } from "lucide-react";
 import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from "react";
+import { DashboardSection } from "~/components/dashboard/dashboard-section";
+import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
+import { messageFrom } from "~/lib/http-error";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { useDeleteEmployee } from "../api/delete-employee.ts";
 import { useEmployees } from "../api/get-employees.ts";
 import type { Employee } from "../api/types.ts";
-import { messageFrom, staffMessages } from "../lib/messages.ts";
-import { DashboardSection } from "./dashboard-section.tsx";
+import { staffMessages } from "../lib/messages.ts";
 import { Avatar, PerformanceBar, ProjectChips, StatusBadge } from "./employee-bits.tsx";
-import { MessageBanner } from "./message-banner.tsx";
 
 export interface EmployeeListProps {
   editingId: number | null;

@@ -1,8 +1,0 @@
-import { captchaChallengePath } from "../../../../shared/lead-limits.ts";
-
-/** The public forms' API paths (SPEC §7), in one place. */
-export const leadPaths = {
-  submitQuote: "/api/contact/submit",
-  submitApplication: "/api/applications/submit",
-  captchaChallenge: captchaChallengePath,
-} as const;

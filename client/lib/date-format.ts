@@ -1,0 +1,2 @@
+/** A date and time in the reader's locale and zone, e.g. "12 Mar 2026, 14:05": every staff list and detail. */
+export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
