@@ -7,9 +7,9 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
+import { chatClients, chatPerson } from "../../test/helpers/chat.ts";
 import { authHeader } from "../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../test/helpers/realtime.ts";
-import { chatClients, chatPerson } from "../modules/chat/test-helpers.ts";
 import { metricsRefusal } from "./metrics.ts";
 
 /** The value of one sample of a Prometheus text exposition, matched by name and some labels. */

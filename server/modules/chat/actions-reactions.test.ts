@@ -18,13 +18,13 @@ import {
   type UnreadItem,
 } from "../../../shared/chat.ts";
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { messages } from "../../db/schema.ts";
 import { actionRefusals } from "./actions.ts";
 import { chatRefusals } from "./service.ts";
-import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

@@ -5,7 +5,6 @@ import {
   chatDestinations,
   chatLimits,
   groupConversation,
-  mentionedNames,
   parseConversationKey,
   privateConversation,
   type ReactionsResult,
@@ -15,11 +14,13 @@ import {
 } from "../../../shared/chat.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import type { AccountRef } from "../../plugins/account-events.ts";
+import { mentionedReaders } from "./mentions.ts";
+import type { MessageRow } from "./message-view.ts";
+import type { ChatDelivery } from "./ports.ts";
 import type { ReadMove, ReadRecorder } from "./read-recorder.ts";
-import type { ChatRepository, ConversationRow, MessageRow } from "./repository.ts";
 import { highlight, searchTerms, toTsQuery } from "./search.ts";
-import type { ChatDelivery } from "./service.ts";
+import type { ConversationRow } from "./store/conversations.ts";
+import type { ChatStore } from "./store/index.ts";
 
 /** Who acts. */
 export interface ChatActor {
@@ -50,7 +51,7 @@ const ONE_EMOJI = new RegExp("^\\p{RGI_Emoji}$", unicodeSets);
 export const isEmoji = (text: string) => text.length <= chatLimits.maxEmojiChars && ONE_EMOJI.test(text);
 
 export interface ChatActionsOptions {
-  repository: ChatRepository;
+  store: ChatStore;
   realtime: ChatDelivery;
   /** DESIGN §10: CHAT_EDIT_WINDOW_MIN, in ms. */
   editWindowMs: number;
@@ -66,14 +67,14 @@ export interface ChatActionsOptions {
  * the conversation with a live event on the destinations its messages travel.
  */
 export class ChatActions {
-  private readonly repository: ChatRepository;
+  private readonly store: ChatStore;
   private readonly realtime: ChatDelivery;
   private readonly editWindowMs: number;
   private readonly removeFiles: (keys: string[]) => Promise<void>;
   private readonly reads: ReadRecorder;
 
   constructor(options: ChatActionsOptions) {
-    this.repository = options.repository;
+    this.store = options.store;
     this.realtime = options.realtime;
     this.editWindowMs = options.editWindowMs;
     this.removeFiles = options.removeFiles;
@@ -88,7 +89,7 @@ export class ChatActions {
       throw forbidden(actionRefusals.editWindow(Math.round(this.editWindowMs / 60_000)));
     }
     const mentionIds = row.groupId === null ? undefined : await this.mentionIds(row.groupId, actor.id, content);
-    if (!(await this.repository.editMessage(row.id, content, mentionIds))) throw conflict(actionRefusals.deleted);
+    if (!(await this.store.editMessage(row.id, content, mentionIds))) throw conflict(actionRefusals.deleted);
     const message = await this.messageOrGone(row.id);
     await this.publish(conversation, { type: "MESSAGE_UPDATED", message });
     return message;
@@ -96,16 +97,16 @@ export class ChatActions {
 
   /** Deletes a message (tombstone); deleting it again changes nothing. */
   async remove(actor: ChatActor, messageId: number): Promise<void> {
-    const row = await this.repository.messageFor(messageId);
+    const row = await this.store.messageFor(messageId);
     if (!row) throw notFound(actionRefusals.noMessage);
-    const conversation = await this.repository.conversation(row.conversationId);
+    const conversation = await this.store.conversation(row.conversationId);
     if (!conversation) throw notFound(actionRefusals.noMessage);
     // A sender may take back their message even from a group they have since left.
     if (row.senderId !== actor.id) {
       if (!(await this.canRead(actor, conversation))) throw notFound(actionRefusals.noMessage);
       if (!(row.groupId !== null && actor.role === "admin")) throw forbidden(actionRefusals.cannotDelete);
     }
-    const deleted = await this.repository.deleteMessage(row.id);
+    const deleted = await this.store.deleteMessage(row.id);
     if (!deleted) return;
     await this.removeFiles(deleted.attachmentKeys);
     const message = await this.messageOrGone(row.id);
@@ -118,27 +119,27 @@ export class ChatActions {
     if (row.deletedAt) throw conflict(actionRefusals.deleted);
     let changed: boolean;
     if (add) {
-      const outcome = await this.repository.addReaction(row.id, actor.id, emoji, chatLimits.maxReactionsPerMessage);
+      const outcome = await this.store.addReaction(row.id, actor.id, emoji, chatLimits.maxReactionsPerMessage);
       if (outcome === "deleted") throw conflict(actionRefusals.deleted);
       if (outcome === "full") throw conflict(actionRefusals.tooManyReactions);
       changed = outcome === "added";
     } else {
-      changed = await this.repository.removeReaction(row.id, actor.id, emoji);
+      changed = await this.store.removeReaction(row.id, actor.id, emoji);
     }
-    const reactions = await this.repository.reactions(row.id);
+    const reactions = await this.store.reactions(row.id);
     if (changed) await this.publish(conversation, { type: "REACTIONS_UPDATED", messageId: row.id, reactions });
     return { messageId: row.id, reactions };
   }
 
   async readers(actor: ChatActor, messageId: number): Promise<Reader[]> {
     const { row } = await this.readable(actor, messageId);
-    return this.repository.readers(row.conversationId, row.seq, row.senderId);
+    return this.store.readers(row.conversationId, row.seq, row.senderId);
   }
 
   /** How far the others have read a conversation (none yet: nobody). */
   async readMarks(actor: ChatActor, key: ConversationKey): Promise<ReadMark[]> {
     const conversationId = await this.conversationFor(actor, key);
-    return conversationId === undefined ? [] : this.repository.readMarks(conversationId, actor.id);
+    return conversationId === undefined ? [] : this.store.readMarks(conversationId, actor.id);
   }
 
   /**
@@ -194,7 +195,7 @@ export class ChatActions {
       conversationId = await this.conversationFor(actor, query.conversation);
       if (conversationId === undefined) return empty;
     }
-    const found = await this.repository.search(actor.id, toTsQuery(terms), conversationId, query.page, query.size);
+    const found = await this.store.search(actor.id, toTsQuery(terms), conversationId, query.page, query.size);
     return {
       content: found.messages.map((message) => ({
         message,
@@ -213,8 +214,8 @@ export class ChatActions {
     actor: ChatActor,
     messageId: number,
   ): Promise<{ row: MessageRow; conversation: ConversationRow }> {
-    const row = await this.repository.messageFor(messageId);
-    const conversation = row && (await this.repository.conversation(row.conversationId));
+    const row = await this.store.messageFor(messageId);
+    const conversation = row && (await this.store.conversation(row.conversationId));
     if (!row || !conversation || !(await this.canRead(actor, conversation))) {
       throw notFound(actionRefusals.noMessage);
     }
@@ -225,11 +226,11 @@ export class ChatActions {
   private async conversationFor(actor: ChatActor, key: ConversationKey): Promise<number | undefined> {
     const parsed = parseConversationKey(key);
     if (!parsed) throw badRequest(actionRefusals.noConversation);
-    if (parsed.kind === "private") return this.repository.privateConversation(actor.id, parsed.username);
-    const rule = await this.repository.groupRuleFor(parsed.groupId, actor.id);
+    if (parsed.kind === "private") return this.store.privateConversation(actor.id, parsed.username);
+    const rule = await this.store.groupRuleFor(parsed.groupId, actor.id);
     if (!rule) throw notFound(actionRefusals.noConversation);
     if (!rule.isMember && actor.role !== "admin") throw forbidden(actionRefusals.notYours);
-    return this.repository.groupConversation(parsed.groupId);
+    return this.store.groupConversation(parsed.groupId);
   }
 
   /** Its two people; a group's members, and administrators (who may read any group). */
@@ -240,17 +241,17 @@ export class ChatActions {
 
   private async isParticipant(actor: ChatActor, conversation: ConversationRow): Promise<boolean> {
     if (conversation.groupId === null) return conversation.userLow === actor.id || conversation.userHigh === actor.id;
-    return this.repository.isMember(conversation.groupId, actor.id);
+    return this.store.isMember(conversation.groupId, actor.id);
   }
 
   /** The members of a group a text @mentions (never its author). */
   private async mentionIds(groupId: number, authorId: number, content: string): Promise<number[]> {
-    const readers = (await this.repository.members(groupId)).filter((member) => member.id !== authorId);
+    const readers = (await this.store.members(groupId)).filter((member) => member.id !== authorId);
     return mentionedReaders(readers, content).map((member) => member.id);
   }
 
   private async messageOrGone(id: number): Promise<ChatMessage> {
-    const message = await this.repository.message(id);
+    const message = await this.store.message(id);
     if (!message) throw notFound(actionRefusals.noMessage);
     return message;
   }
@@ -262,7 +263,7 @@ export class ChatActions {
       return;
     }
     const ids = [conversation.userLow, conversation.userHigh].filter((id): id is number => id !== null);
-    const names = await this.repository.usernames(ids);
+    const names = await this.store.usernames(ids);
     await Promise.all(
       [...names.values()].map((name) => this.realtime.publishToUser(name, chatDestinations.privateQueueSuffix, event)),
     );
@@ -274,11 +275,4 @@ export function conversationOf(message: ChatMessage, me: string): ConversationKe
   if (message.groupId !== null) return groupConversation(message.groupId);
   const other = message.sender.toLowerCase() === me.toLowerCase() ? message.recipient : message.sender;
   return privateConversation(other ?? "");
-}
-
-/** Mentioned members of a group among its readers, as the send path needs them. */
-export function mentionedReaders(readers: readonly AccountRef[], content: string): AccountRef[] {
-  const names = new Set(mentionedNames(content).map((name) => name.toLowerCase()));
-  if (names.size === 0) return [];
-  return readers.filter((reader) => names.has(reader.username.toLowerCase()));
 }

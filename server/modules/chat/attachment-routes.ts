@@ -17,7 +17,7 @@ import {
 } from "../../lib/uploads.ts";
 import { bearerToken, currentUser, TOKEN_TTL_SECONDS } from "../../plugins/auth.ts";
 import { checkAttachmentHead, classifyAttachment, isInlineType } from "./attachment-types.ts";
-import type { ChatRepository } from "./repository.ts";
+import type { AttachmentStore } from "./store/attachments.ts";
 
 export const attachmentRefusals = {
   tooLarge: `The file is larger than the ${formatBytes(chatLimits.maxAttachmentBytes)} limit.`,
@@ -30,7 +30,7 @@ export const attachmentRefusals = {
 const COOKIE = "token";
 
 /** POST /upload (SPEC §7) and the attachments themselves, readable by their uploader and the messages' participants. */
-export const attachmentRoutes = (repository: ChatRepository, store: UploadStore): FastifyPluginAsyncZod => {
+export const attachmentRoutes = (attachments: AttachmentStore, store: UploadStore): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
     const tags = ["chat"];
@@ -83,7 +83,7 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
           }
           if (!saved) throw badRequest("A file is required.", { file: "A file is required" });
           if (saved.size === 0) throw badRequest("The file is empty.", { file: "The file is empty" });
-          await repository.insertAttachment({
+          await attachments.insertAttachment({
             key: saved.key,
             uploaderId: user.id,
             fileName,
@@ -155,10 +155,10 @@ export const attachmentRoutes = (repository: ChatRepository, store: UploadStore)
       handler: async (request, reply) => {
         const user = currentUser(request);
         const { key } = request.params;
-        const row = isStorageKey(key) ? await repository.attachment(key) : undefined;
+        const row = isStorageKey(key) ? await attachments.attachment(key) : undefined;
         if (!row) throw notFound("No such attachment.");
         const fileUrl = `${chatPaths.chatFilesPrefix}${key}`;
-        if (!(await repository.canReadAttachment(fileUrl, row.uploaderId, user)))
+        if (!(await attachments.canReadAttachment(fileUrl, row.uploaderId, user)))
           throw forbidden(attachmentRefusals.notYours);
         return sendStoredFile(request, reply, store, key, {
           name: row.fileName,

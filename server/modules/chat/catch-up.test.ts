@@ -12,10 +12,10 @@ import {
   chatPaths,
   type MessagePage,
 } from "../../../shared/chat.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
-import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

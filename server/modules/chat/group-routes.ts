@@ -15,15 +15,16 @@ import { errorResponses } from "../../lib/schemas.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
-import type { AlsoInTransaction, ChatRepository, MembersChanged } from "./repository.ts";
 import { isMe, type MarkRead, onlyOwn } from "./routes.ts";
+import type { AlsoInTransaction, MembersChanged } from "./store/groups.ts";
+import type { ChatStore } from "./store/index.ts";
 
 const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const removedFromGroup = "You are no longer a member of this group.";
 
 /** Groups (SPEC §7 /api/group/…; SPEC §5–6 rules). Registered under /api. */
 export const groupRoutes = (
-  repository: ChatRepository,
+  store: ChatStore,
   /** Removes the files of the attachments deleted with a group (their rows are gone already). */
   onGroupDeleted: (attachmentKeys: string[]) => Promise<void>,
   reads: MarkRead,
@@ -33,13 +34,13 @@ export const groupRoutes = (
     const tags = ["chat groups"];
 
     const load = async (id: number): Promise<ChatGroup> => {
-      const group = await repository.group(id);
+      const group = await store.group(id);
       if (!group) throw notFound("No such group.");
       return group;
     };
     /** Admins and the group's creator manage it (SPEC §6), by account id: a name can pass to someone else. */
     const manageable = async (id: number, user: AuthUser) => {
-      const group = await repository.groupCreator(id);
+      const group = await store.groupCreator(id);
       if (!group) throw notFound("No such group.");
       if (user.role !== "admin" && group.createdById !== user.id) {
         throw forbidden("Only an admin or the group's creator can change it.");
@@ -71,14 +72,14 @@ export const groupRoutes = (
     /** Members read a group; admins read any. */
     const readable = async (id: number, user: AuthUser) => {
       if (user.role === "admin") return;
-      if (!(await repository.isMember(id, user.id))) {
-        if (!(await repository.groupCreator(id))) throw notFound("No such group.");
+      if (!(await store.isMember(id, user.id))) {
+        if (!(await store.groupCreator(id))) throw notFound("No such group.");
         throw forbidden("You are not a member of this group.");
       }
     };
     /** The active accounts named (any case); every name must be one. */
     const activeMembers = async (names: string[], field: string): Promise<AccountRef[]> => {
-      const active = await repository.activeAccounts(names);
+      const active = await store.activeAccounts(names);
       const unknown = names.filter((name) => !active.has(name));
       if (unknown.length > 0) {
         throw badRequest("Some members are not valid.", { [field]: `No such user: ${unknown.slice(0, 5).join(", ")}` });
@@ -96,7 +97,7 @@ export const groupRoutes = (
           response: { 200: z.array(chatGroupSchema), ...errorResponses(401, 403) },
         },
       },
-      async () => repository.allGroups(),
+      async () => store.allGroups(),
     );
 
     app.get(
@@ -109,7 +110,7 @@ export const groupRoutes = (
           response: { 200: z.array(chatGroupSchema), ...errorResponses(401) },
         },
       },
-      async (request) => repository.groupsOf(currentUser(request).id),
+      async (request) => store.groupsOf(currentUser(request).id),
     );
 
     app.post(
@@ -127,7 +128,7 @@ export const groupRoutes = (
         const user = currentUser(request);
         const members = await activeMembers(request.body.members, "members");
         const names = [...new Set([user.username, ...members.map((member) => member.username)])];
-        const group = await repository.createGroup(
+        const group = await store.createGroup(
           { name: request.body.name, creator: user, memberIds: members.map((member) => member.id) },
           audited(request, "group.create", (id: number) => ({
             id,
@@ -154,7 +155,7 @@ export const groupRoutes = (
       async (request) => {
         await manageable(request.params.id, currentUser(request));
         const before = await load(request.params.id);
-        await repository.renameGroup(
+        await store.renameGroup(
           request.params.id,
           request.body.name,
           audited(request, "group.update", () => ({
@@ -183,7 +184,7 @@ export const groupRoutes = (
         const members = await activeMembers(request.body.members, "members");
         const before = await load(request.params.id);
         const names = (refs: AccountRef[]) => list(refs.map((member) => member.username));
-        const { removed } = await repository.setMembers(
+        const { removed } = await store.setMembers(
           request.params.id,
           members.map((member) => member.id),
           audited(request, "group.update", ({ added, removed }: MembersChanged) => ({
@@ -220,7 +221,7 @@ export const groupRoutes = (
       async (request) => {
         await manageable(request.params.id, currentUser(request));
         const members = new Map(
-          (await repository.members(request.params.id)).map((member) => [member.username.toLowerCase(), member.id]),
+          (await store.members(request.params.id)).map((member) => [member.username.toLowerCase(), member.id]),
         );
         const { allowedSenders, adminOnlyMessage } = request.body;
         const outsiders = allowedSenders.filter((name) => !members.has(name.toLowerCase()));
@@ -230,7 +231,7 @@ export const groupRoutes = (
           });
         }
         const before = await load(request.params.id);
-        await repository.setPermissions(
+        await store.setPermissions(
           request.params.id,
           { allowedSenderIds: allowedSenders.map((name) => members.get(name.toLowerCase())!), adminOnlyMessage },
           audited(request, "group.update", () => ({
@@ -256,7 +257,7 @@ export const groupRoutes = (
       async (request, reply) => {
         await manageable(request.params.id, currentUser(request));
         const before = await load(request.params.id);
-        const { members, attachmentKeys } = await repository.deleteGroup(
+        const { members, attachmentKeys } = await store.deleteGroup(
           request.params.id,
           audited(request, "group.delete", () => ({
             id: before.id,
@@ -291,7 +292,7 @@ export const groupRoutes = (
       },
       async (request) => {
         await readable(request.params.id, currentUser(request));
-        return readHistory(repository, await repository.groupConversation(request.params.id), request.query);
+        return readHistory(store, await store.groupConversation(request.params.id), request.query);
       },
     );
 
@@ -327,8 +328,8 @@ export const groupRoutes = (
       async (request) => {
         const user = currentUser(request);
         if (!isMe(request.params.me, user)) throw forbidden(onlyOwn);
-        const conversation = await repository.groupConversation(request.params.id);
-        const marked = await repository.markConversationRead(conversation, user.id);
+        const conversation = await store.groupConversation(request.params.id);
+        const marked = await store.markConversationRead(conversation, user.id);
         if (conversation !== undefined) await reads.markConversationRead(user, conversation);
         return { marked };
       },

@@ -7,7 +7,7 @@ import {
   messagePageSchema,
 } from "../../../shared/chat.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import type { ChatRepository } from "./repository.ts";
+import type { MessageStore } from "./store/messages.ts";
 
 const position = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -29,7 +29,7 @@ type HistoryQuery = { [K in keyof typeof historyQuery]?: number };
 
 /** Answers a history query on one conversation (undefined: none yet, so nothing in it). */
 export async function readHistory(
-  repository: ChatRepository,
+  store: MessageStore,
   conversationId: number | undefined,
   query: HistoryQuery,
 ): Promise<MessagePage | CatchUpPage> {
@@ -37,13 +37,13 @@ export async function readHistory(
   if ([page, after, around].filter((value) => value !== undefined).length > 1) {
     throw badRequest("Ask for one of page, after or around.");
   }
-  if (after !== undefined) return repository.after(conversationId, after, size ?? chatLimits.catchUpSize);
+  if (after !== undefined) return store.after(conversationId, after, size ?? chatLimits.catchUpSize);
   const pageSize = size ?? chatLimits.pageSize;
   if (pageSize > chatLimits.maxPageSize) {
     throw badRequest("The page size is too large.", { size: `At most ${chatLimits.maxPageSize}` });
   }
-  if (around === undefined) return repository.history(conversationId, page ?? 0, pageSize);
-  const found = await repository.around(conversationId, around, pageSize);
+  if (around === undefined) return store.history(conversationId, page ?? 0, pageSize);
+  const found = await store.around(conversationId, around, pageSize);
   if (!found) throw notFound("No such message in this conversation.");
   return found;
 }

@@ -7,12 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatGroup, type ChatMessage, chatDestinations, chatPaths } from "../../../shared/chat.ts";
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
+import { type ChatPerson, chatClients, chatPerson, expectJson, uploadText } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { messages, unreadMessages } from "../../db/schema.ts";
 import { chatRefusals } from "./service.ts";
-import { type ChatPerson, chatClients, chatPerson, expectJson, uploadText } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

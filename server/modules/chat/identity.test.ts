@@ -14,6 +14,7 @@ import {
   type MessagePage,
   type UnreadItem,
 } from "../../../shared/chat.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson, uploadText } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, loginAs } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
@@ -28,7 +29,6 @@ import {
   unreadMessages,
   users,
 } from "../../db/schema.ts";
-import { type ChatPerson, call, chatClients, chatPerson, expectJson, uploadText } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

@@ -24,9 +24,9 @@ import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-write
 import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { ReadRecorder } from "./read-recorder.ts";
-import { chatRepository } from "./repository.ts";
 import { chatRoutes } from "./routes.ts";
 import { ChatService, chatRefusal } from "./service.ts";
+import { chatStore } from "./store/index.ts";
 
 export interface ChatModuleOptions {
   push?: {
@@ -84,24 +84,24 @@ function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 export const chatModule = fp<ChatModuleOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "chat" });
-    const repository = chatRepository(app.db);
+    const store = chatStore(app.db);
     const writer = new MessageWriter(
       app.db,
       { ...defaultRateLimit, ...options.rateLimit },
       { exclusive: app.database.driver === "pglite", onStored: (count) => app.metrics.chatMessagesStored(count) },
     );
-    const store = app.storage.files("chat");
+    const files = app.storage.files("chat");
     // Attachments kept before the object store (DATA_DIR/chat-files) move into it once.
-    await moveLegacyFiles(path.join(app.config.dataDir, "chat-files"), store, keysIn(app.db, chatAttachments.key), log);
+    await moveLegacyFiles(path.join(app.config.dataDir, "chat-files"), files, keysIn(app.db, chatAttachments.key), log);
     const push = new PushService({
       keys: await vapidKeys(app.db, app.config.dataDir, app.config.vapid),
-      repository,
+      subscriptions: store,
       log,
       agent: options.push?.agent,
       acceptEndpoint: options.push?.acceptEndpoint,
     });
     const service = new ChatService({
-      repository,
+      store,
       writer,
       realtime: app.realtime,
       push,
@@ -110,11 +110,11 @@ export const chatModule = fp<ChatModuleOptions>(
       onDelivered: (count) => app.metrics.chatMessagesDelivered(count),
     });
     const removeFiles = async (keys: string[]) => {
-      await Promise.all(keys.map((key) => store.remove(key)));
+      await Promise.all(keys.map((key) => files.remove(key)));
     };
     const reads = new ReadRecorder(app.db);
     const actions = new ChatActions({
-      repository,
+      store,
       realtime: app.realtime,
       editWindowMs: app.config.chatEditWindowMs,
       removeFiles,
@@ -124,7 +124,7 @@ export const chatModule = fp<ChatModuleOptions>(
     // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
     // (the foreign keys do the rest) and forgets what it cached about a changed one.
     app.accountEvents.listen({
-      deleting: (tx, account) => repository.keepNamesOf(tx, account),
+      deleting: (tx, account) => store.keepNamesOf(tx, account),
       changed: (account) => service.forgetAccount(account),
     });
 
@@ -146,33 +146,33 @@ export const chatModule = fp<ChatModuleOptions>(
           channel: (groupId: number) => `group:${groupId}`,
           authorize: async (user, groupId: number) => {
             if (user.role === "admin") return true;
-            if (await repository.isMember(groupId, user.id)) return true;
+            if (await store.isMember(groupId, user.id)) return true;
             throw new RealtimeRefusal("You are not a member of this group.", { code: "FORBIDDEN" });
           },
         },
       ],
     });
 
-    await app.register(chatRoutes(repository, actions));
-    await app.register(attachmentRoutes(repository, store));
+    await app.register(chatRoutes(store, actions));
+    await app.register(attachmentRoutes(store, files));
     await app.register(
       async (api) => {
-        await api.register(groupRoutes(repository, removeFiles, actions));
+        await api.register(groupRoutes(store, removeFiles, actions));
         await api.register(actionRoutes(actions));
-        await api.register(pushRoutes(repository, push));
+        await api.register(pushRoutes(store, push));
       },
       { prefix: "/api" },
     );
 
     // Attachments nobody sent within a day, and uploads that died mid-way, are removed.
     const sweep = async () => {
-      const keys = await repository.removeUnsentAttachments(new Date(Date.now() - UNSENT_ATTACHMENT_TTL_MS));
-      await Promise.all(keys.map((key) => store.remove(key)));
+      const keys = await store.removeUnsentAttachments(new Date(Date.now() - UNSENT_ATTACHMENT_TTL_MS));
+      await Promise.all(keys.map((key) => files.remove(key)));
       if (keys.length > 0) log.info({ removed: keys.length }, "unsent chat attachments removed");
     };
     app.addHook("onReady", async () => {
       // Before serving: attachment files whose row never committed (or was deleted) before a crash.
-      await reconcileUploads(store, keysIn(app.db, chatAttachments.key), { before: app.storage.orphansBefore(), log });
+      await reconcileUploads(files, keysIn(app.db, chatAttachments.key), { before: app.storage.orphansBefore(), log });
     });
     // Registered after the reconciliation: its first run comes once that is done.
     periodicTask(app, { what: "chat sweep", everyMs: SWEEP_EVERY_MS, task: sweep });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { chatConversations, chatGroups, messages, unreadMessages, users } from "../../db/schema.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
+import type { MessageRow } from "./message-view.ts";
 import { MessageWriter, type NewMessage, storeMessagesCall, type WriteResult } from "./message-writer.ts";
-import type { MessageRow } from "./repository.ts";
 
 const database = await createTestDatabase();
 const { db } = database;

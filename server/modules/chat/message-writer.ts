@@ -3,7 +3,7 @@ import { chatLimits } from "../../../shared/chat.ts";
 import type { Db } from "../../db/client.ts";
 import { GroupCommit } from "../../lib/group-commit.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
-import type { MessageRow } from "./repository.ts";
+import type { MessageRow } from "./message-view.ts";
 
 /** A message to store: who sends it (id and name now), to whom or which group, and what. */
 export interface NewMessage {

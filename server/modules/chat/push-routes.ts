@@ -5,11 +5,11 @@ import { badRequest, forbidden } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import type { PushService } from "./push.ts";
-import type { ChatRepository } from "./repository.ts";
 import { isMe, onlyOwn } from "./routes.ts";
+import type { PushStore } from "./store/push.ts";
 
 /** Web push: the key the page subscribes with, and its subscriptions (SPEC §7). Registered under /api. */
-export const pushRoutes = (repository: ChatRepository, push: PushService): FastifyPluginAsyncZod => {
+export const pushRoutes = (subscriptions: PushStore, push: PushService): FastifyPluginAsyncZod => {
   return async (app) => {
     const tags = ["push"];
 
@@ -43,7 +43,7 @@ export const pushRoutes = (repository: ChatRepository, push: PushService): Fasti
         if (!isMe(request.query.username, user)) throw forbidden(onlyOwn);
         const problem = push.problemWith(request.body.endpoint);
         if (problem) throw badRequest(problem, { endpoint: problem });
-        await repository.savePushSubscription({
+        await subscriptions.savePushSubscription({
           userId: user.id,
           endpoint: request.body.endpoint,
           p256dh: request.body.keys.p256dh,

@@ -6,7 +6,7 @@ import webpush from "web-push";
 import type { PushPayload } from "../../../shared/chat.ts";
 import type { Db } from "../../db/client.ts";
 import { sharedSecret } from "../../lib/secrets.ts";
-import type { ChatRepository } from "./repository.ts";
+import type { PushStore } from "./store/push.ts";
 
 export interface VapidKeys {
   publicKey: string;
@@ -120,7 +120,7 @@ export interface PushLogger {
 
 export interface PushServiceOptions {
   keys: VapidKeys;
-  repository: ChatRepository;
+  subscriptions: PushStore;
   log: PushLogger;
   /** Tests: the HTTPS agent (e.g. trusting a local CA); by default one that connects to public addresses only. */
   agent?: Agent;
@@ -152,12 +152,12 @@ export class PushService {
 
   /** Sends `payload` to every subscription of these accounts; gone subscriptions (404/410) are removed. */
   async notify(userIds: readonly number[], payload: PushPayload): Promise<void> {
-    const subscriptions = await this.options.repository.pushSubscriptionsOf(userIds);
+    const subscriptions = await this.options.subscriptions.pushSubscriptionsOf(userIds);
     const body = JSON.stringify(payload);
     await Promise.all(
       subscriptions.map(async (sub) => {
         if (this.problemWith(sub.endpoint)) {
-          await this.options.repository.removePushSubscription(sub.endpoint);
+          await this.options.subscriptions.removePushSubscription(sub.endpoint);
           return;
         }
         try {
@@ -175,7 +175,7 @@ export class PushService {
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) {
-            await this.options.repository.removePushSubscription(sub.endpoint);
+            await this.options.subscriptions.removePushSubscription(sub.endpoint);
             this.options.log.debug({ userId: sub.userId, status }, "push subscription gone, removed");
           } else {
             this.options.log.warn({ err: error, userId: sub.userId, status }, "web push failed");

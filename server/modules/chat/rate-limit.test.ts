@@ -7,10 +7,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatLimits, chatMessages } from "../../../shared/chat.ts";
 import { refusalSchema } from "../../../shared/realtime.ts";
+import { chatClients, chatPerson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor, waitForAsync } from "../../../test/helpers/realtime.ts";
 import { messages } from "../../db/schema.ts";
-import { chatClients, chatPerson } from "./test-helpers.ts";
 
 const WINDOW_MS = 4_000;
 const LIMIT = chatLimits.rateLimitMessages;

@@ -16,10 +16,10 @@ import {
   type Reader,
   type ReadMark,
 } from "../../../shared/chat.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, createEmployee, loginAs } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
-import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

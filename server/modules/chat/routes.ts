@@ -6,7 +6,7 @@ import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import type { ChatActions } from "./actions.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
-import type { ChatRepository } from "./repository.ts";
+import type { ChatStore } from "./store/index.ts";
 
 const username = z.string().min(1).max(64);
 const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -19,7 +19,7 @@ export const isMe = (name: string, user: { username: string }) => name.toLowerCa
 export type MarkRead = Pick<ChatActions, "markMessageRead" | "markConversationRead">;
 
 /** Chat REST of SPEC §7 outside /api (exact paths): users, unread, read marks, private history. */
-export const chatRoutes = (repository: ChatRepository, reads: MarkRead): FastifyPluginAsyncZod => {
+export const chatRoutes = (store: ChatStore, reads: MarkRead): FastifyPluginAsyncZod => {
   return async (app) => {
     const staff = { access: "staff" } as const;
     const tags = ["chat"];
@@ -39,7 +39,7 @@ export const chatRoutes = (repository: ChatRepository, reads: MarkRead): Fastify
       },
       async (request) => {
         const user = currentUser(request);
-        const accounts = await repository.listAccounts(user.id);
+        const accounts = await store.listAccounts(user.id);
         const statuses = await app.presence.getStatuses(accounts.map((account) => account.username));
         return accounts.map((account) => ({ ...account, status: statuses.get(account.username) ?? "OFFLINE" }));
       },
@@ -59,7 +59,7 @@ export const chatRoutes = (repository: ChatRepository, reads: MarkRead): Fastify
       async (request) => {
         const user = currentUser(request);
         ownOnly(request.params.me, user);
-        return repository.unreadFor(user.id);
+        return store.unreadFor(user.id);
       },
     );
 
@@ -103,7 +103,7 @@ export const chatRoutes = (repository: ChatRepository, reads: MarkRead): Fastify
           throw forbidden("Only the two people in a conversation can read it.");
         }
         const other = isMe(user1, user) ? user2 : user1;
-        return readHistory(repository, await repository.privateConversation(user.id, other), query);
+        return readHistory(store, await store.privateConversation(user.id, other), query);
       },
     );
 
@@ -121,8 +121,8 @@ export const chatRoutes = (repository: ChatRepository, reads: MarkRead): Fastify
       async (request) => {
         const user = currentUser(request);
         ownOnly(request.params.me, user);
-        const conversation = await repository.privateConversation(user.id, request.params.username);
-        const marked = await repository.markConversationRead(conversation, user.id);
+        const conversation = await store.privateConversation(user.id, request.params.username);
+        const marked = await store.markConversationRead(conversation, user.id);
         if (conversation !== undefined) await reads.markConversationRead(user, conversation);
         return { marked };
       },

@@ -19,12 +19,12 @@ import {
   type SearchPage,
   searchPageSchema,
 } from "../../../shared/chat.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, createEmployee, loginAs } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
-import { chatRepository } from "./repository.ts";
 import { searchTerms, toTsQuery } from "./search.ts";
-import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
+import { chatStore as chatRepository } from "./store/index.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;

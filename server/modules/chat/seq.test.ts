@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CatchUpPage, type ChatGroup, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import { type ChatPerson, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix } from "../../../test/helpers/realtime.ts";
 import { type Database, openDatabase } from "../../db/client.ts";
-import { type ChatPerson, chatClients, chatPerson, expectJson } from "./test-helpers.ts";
 
 const database = await createTestDatabase();
 /** The second instance's own pool on PostgreSQL; the very same database on PGlite. */

@@ -20,10 +20,14 @@ import type { AccountKind } from "../../../shared/roles.ts";
 import { isStorageKey } from "../../lib/uploads.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
-import { mentionedReaders } from "./actions.ts";
+import { ActiveAccounts } from "./active-accounts.ts";
+import { mentionedReaders } from "./mentions.ts";
+import { excerptOf, type MessageRow, storedMessage } from "./message-view.ts";
 import type { MessageWriter, NewMessage, WriteResult } from "./message-writer.ts";
+import type { ChatDelivery } from "./ports.ts";
 import { type PushService, previewOf } from "./push.ts";
-import { type ChatRepository, excerptOf, type GroupRule, type MessageRow, storedMessage } from "./repository.ts";
+import type { GroupRule } from "./store/groups.ts";
+import type { ChatStore } from "./store/index.ts";
 
 export interface ChatSender {
   id: number;
@@ -75,22 +79,12 @@ export function canSendByIds(sender: ChatSender, rule: GroupRule): boolean {
   );
 }
 
-const ACTIVE_RECIPIENT_TTL_MS = 10_000;
-
 export interface ChatLogger {
   warn(object: object, message?: string): void;
 }
 
-/** What the chat needs of the transport: delivery, and who is connected where. */
-export interface ChatDelivery {
-  publishToUser(username: string, destinationSuffix: string, payload: unknown): Promise<void>;
-  publishToTopic(destination: string, payload: unknown): Promise<void>;
-  isConnectedHere(username: string): boolean;
-  connectedUser(username: string): AccountRef | undefined;
-}
-
 export interface ChatServiceOptions {
-  repository: ChatRepository;
+  store: ChatStore;
   writer: MessageWriter;
   realtime: ChatDelivery;
   push: PushService;
@@ -108,15 +102,10 @@ export interface ChatServiceOptions {
  * queue only. Users with no connected session get a web push.
  */
 export class ChatService {
-  /** Recipients known to be active accounts (by the name asked, lower-cased), until when (ms): saves a query per message under load. */
-  private readonly activeRecipients = new Map<string, { account: AccountRef; until: number }>();
-  /** Recipients to look up at the end of this turn of the event loop, with who waits for each. */
   /** When each person last had a TYPING delivered, by person and conversation. */
   private readonly typingSentAt = new Map<string, number>();
-  private pendingLookups:
-    | Map<string, { resolve: (account: AccountRef | undefined) => void; reject: (error: unknown) => void }[]>
-    | undefined;
-  private readonly repository: ChatRepository;
+  private readonly activeAccounts: ActiveAccounts;
+  private readonly store: ChatStore;
   private readonly writer: MessageWriter;
   private readonly realtime: ChatDelivery;
   private readonly push: PushService;
@@ -125,13 +114,14 @@ export class ChatService {
   private readonly onDelivered: (count: number) => void;
 
   constructor(options: ChatServiceOptions) {
-    this.repository = options.repository;
+    this.store = options.store;
     this.writer = options.writer;
     this.realtime = options.realtime;
     this.push = options.push;
     this.log = options.log;
     this.getStatuses = options.getStatuses;
     this.onDelivered = options.onDelivered ?? (() => {});
+    this.activeAccounts = new ActiveAccounts((names) => this.store.activeAccounts(names));
   }
 
   async sendPrivate(sender: ChatSender, input: PrivateInput): Promise<ChatMessage> {
@@ -173,8 +163,8 @@ export class ChatService {
   async sendGroup(sender: ChatSender, input: GroupInput): Promise<ChatMessage> {
     const clientId = input.clientId;
     const [rule, members, attachment, original] = await Promise.all([
-      this.repository.groupRuleFor(input.groupId, sender.id),
-      this.repository.members(input.groupId),
+      this.store.groupRuleFor(input.groupId, sender.id),
+      this.store.members(input.groupId),
       this.attachment(sender, input, clientId),
       this.original(input.replyToId, clientId),
     ]);
@@ -235,7 +225,7 @@ export class ChatService {
       case "no-conversation":
         throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
       case "duplicate": {
-        const message = await this.repository.message(result.messageId);
+        const message = await this.store.message(result.messageId);
         if (!message) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND", clientId);
         await this.realtime.publishToUser(sender.username, chatDestinations.privateQueueSuffix, message);
         return message;
@@ -277,7 +267,7 @@ export class ChatService {
       });
       return;
     }
-    const rule = await this.repository.groupRuleFor(input.groupId, sender.id);
+    const rule = await this.store.groupRuleFor(input.groupId, sender.id);
     if (!rule) throw chatRefusal(chatRefusals.noGroup, "NOT_FOUND");
     if (!rule.isMember && sender.role !== "admin") throw chatRefusal(chatRefusals.notMember, "FORBIDDEN");
     if (!canSendByIds(sender, rule)) throw chatRefusal(chatRefusals.noPermission, "FORBIDDEN");
@@ -291,60 +281,22 @@ export class ChatService {
   /** The message a reply answers, as stored; undefined when it does not reply; refused when there is no such message. */
   private async original(replyToId: number | undefined, clientId: string | undefined): Promise<MessageRow | undefined> {
     if (replyToId === undefined) return undefined;
-    const row = await this.repository.messageFor(replyToId);
+    const row = await this.store.messageFor(replyToId);
     if (!row) throw chatRefusal(chatRefusals.badReply, "INVALID", clientId);
     return row;
   }
 
-  /**
-   * The active account called `name`: the database says, and a yes is remembered for a few seconds
-   * (a disabled, renamed or deleted account is forgotten at once through the account events), the
-   * lookups of one turn of the event loop sharing one query.
-   */
+  /** The active account called `name` (see ActiveAccounts). */
   private activeAccount(name: string): Promise<AccountRef | undefined> {
     // Connected here: active, and the transport knows the id (no query on the busiest path).
     const connected = this.realtime.connectedUser(name);
     if (connected) return Promise.resolve({ id: connected.id, username: connected.username });
-    const key = name.toLowerCase();
-    const known = this.activeRecipients.get(key);
-    if (known && known.until > Date.now()) return Promise.resolve(known.account);
-    return new Promise((resolve, reject) => {
-      if (!this.pendingLookups) {
-        this.pendingLookups = new Map();
-        setImmediate(() => void this.runLookups());
-      }
-      const waiting = this.pendingLookups.get(key) ?? [];
-      waiting.push({ resolve, reject });
-      this.pendingLookups.set(key, waiting);
-    });
-  }
-
-  /** The lookups asked for in one turn of the event loop, as one query. */
-  private async runLookups(): Promise<void> {
-    const batch = this.pendingLookups;
-    this.pendingLookups = undefined;
-    if (!batch) return;
-    try {
-      const active = await this.repository.activeAccounts([...batch.keys()]);
-      const until = Date.now() + ACTIVE_RECIPIENT_TTL_MS;
-      if (this.activeRecipients.size > 50_000) this.activeRecipients.clear();
-      for (const [key, waiting] of batch) {
-        const account = active.get(key);
-        if (account) this.activeRecipients.set(key, { account, until });
-        else this.activeRecipients.delete(key);
-        for (const w of waiting) w.resolve(account);
-      }
-    } catch (error) {
-      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
-    }
+    return this.activeAccounts.find(name);
   }
 
   /** Forget what is known about an account (disabled, deleted, renamed). */
   forgetAccount(account: AccountRef) {
-    this.activeRecipients.delete(account.username.toLowerCase());
-    for (const [key, known] of this.activeRecipients) {
-      if (known.account.id === account.id) this.activeRecipients.delete(key);
-    }
+    this.activeAccounts.forget(account);
   }
 
   /** Text trimmed; a file alone sends its name (SPEC §5). */
@@ -363,8 +315,8 @@ export class ChatService {
   ): Promise<Pick<NewMessage, "fileUrl" | "fileType" | "fileName">> {
     if (!input.fileUrl) return { fileUrl: null, fileType: null, fileName: null };
     const key = attachmentKeyOf(input.fileUrl);
-    const row = key ? await this.repository.attachment(key) : undefined;
-    if (!row || !(await this.repository.canReadAttachment(input.fileUrl, row.uploaderId, sender))) {
+    const row = key ? await this.store.attachment(key) : undefined;
+    if (!row || !(await this.store.canReadAttachment(input.fileUrl, row.uploaderId, sender))) {
       throw chatRefusal(chatRefusals.badAttachment, "FORBIDDEN", clientId);
     }
     return { fileUrl: input.fileUrl, fileType: row.contentType, fileName: row.fileName };
@@ -372,7 +324,7 @@ export class ChatService {
 
   private async markSent(fileUrl: string) {
     const key = attachmentKeyOf(fileUrl);
-    if (key) await this.repository.markAttachmentSent(key);
+    if (key) await this.store.markAttachmentSent(key);
   }
 
   /** A push for each reader with no connected session; never delays or fails the send. */

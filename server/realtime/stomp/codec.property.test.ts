@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { concatBytes, decodeAll, framesOf, splitAt } from "../../../test/helpers/stomp.ts";
 import {
   type DecodedItem,
   type DecoderLimits,
@@ -10,7 +11,6 @@ import {
 } from "./decode.ts";
 import { encodeFrame, escapeHeaderText } from "./encode.ts";
 import { ALL_COMMAND_SET, type Frame, isHandshakeCommand, mayHaveBody } from "./frame.ts";
-import { concatBytes, decodeAll, framesOf, splitAt } from "./test-helpers.ts";
 
 const COMMANDS = [...ALL_COMMAND_SET];
 

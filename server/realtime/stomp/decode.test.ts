@@ -1,8 +1,8 @@
 import { FrameImpl } from "@stomp/stompjs";
 import { describe, expect, it } from "vitest";
+import { concatBytes, decodeAll, framesOf, protocolError, utf8 } from "../../../test/helpers/stomp.ts";
 import { FrameDecoder, StompProtocolError, unescapeFrameHeaders, unescapeHeaderText } from "./decode.ts";
 import { ALL_COMMAND_SET, header } from "./frame.ts";
-import { concatBytes, decodeAll, framesOf, protocolError, utf8 } from "./test-helpers.ts";
 
 /** Decodes a stream that must hold exactly one frame. */
 function decodeOne(stream: string | Uint8Array, decoder = new FrameDecoder({ commands: ALL_COMMAND_SET })) {

@@ -1,8 +1,8 @@
 import { FrameImpl, type IFrame, Parser } from "@stomp/stompjs";
 import { describe, expect, it } from "vitest";
+import { utf8 } from "../../../test/helpers/stomp.ts";
 import { encodeFrame, escapeHeaderText, HEART_BEAT } from "./encode.ts";
 import type { Frame } from "./frame.ts";
-import { utf8 } from "./test-helpers.ts";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const on12 = { escapeHeaders: true };

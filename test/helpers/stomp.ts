@@ -1,6 +1,6 @@
-// Helpers for the codec's tests (not part of the public API).
-import { type DecodedItem, type FrameDecoder, StompProtocolError } from "./decode.ts";
-import type { Frame } from "./frame.ts";
+// Helpers for the STOMP codec's tests.
+import { type DecodedItem, type FrameDecoder, StompProtocolError } from "../../server/realtime/stomp/decode.ts";
+import type { Frame } from "../../server/realtime/stomp/frame.ts";
 
 const encoder = new TextEncoder();
 

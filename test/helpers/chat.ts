@@ -1,9 +1,9 @@
 // Helpers for the chat's tests: people with sessions, REST calls as them, connected STOMP clients.
-import { chatDestinations, type UploadResult } from "../../../shared/chat.ts";
-import type { TestApp } from "../../../test/helpers/app.ts";
-import { authHeader, createEmployee, type EmployeeOverrides, loginAs } from "../../../test/helpers/factories.ts";
-import { multipart } from "../../../test/helpers/multipart.ts";
-import { type StompTestClient, stompClient } from "../../../test/helpers/realtime.ts";
+import { chatDestinations, type UploadResult } from "../../shared/chat.ts";
+import type { TestApp } from "./app.ts";
+import { authHeader, createEmployee, type EmployeeOverrides, loginAs } from "./factories.ts";
+import { multipart } from "./multipart.ts";
+import { type StompTestClient, stompClient } from "./realtime.ts";
 
 export interface ChatPerson {
   id: number;
