@@ -259,23 +259,6 @@ export type Reader = z.infer<typeof readerSchema>;
 export const readMarkSchema = z.object({ username: z.string(), upToSeq: z.number().int(), at: z.iso.datetime() });
 export type ReadMark = z.infer<typeof readMarkSchema>;
 
-/** GET /api/chat/search: one hit. `highlight` is escaped HTML with only the hits wrapped in <mark>. */
-export const searchHitSchema = z.object({
-  message: chatMessageSchema,
-  conversation: z.string(),
-  highlight: z.string(),
-});
-export type SearchHit = z.infer<typeof searchHitSchema>;
-
-export const searchPageSchema = z.object({
-  content: z.array(searchHitSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalElements: z.number().int(),
-  last: z.boolean(),
-});
-export type SearchPage = z.infer<typeof searchPageSchema>;
-
 /** SEND /app/chat.typing. */
 export const typingSchema = z.union([
   z.object({ recipient: z.string().trim().min(1).max(64) }).strict(),
@@ -324,44 +307,6 @@ export const unreadItemSchema = z.object({
 });
 export type UnreadItem = z.infer<typeof unreadItemSchema>;
 
-export const chatGroupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The group's admin (SPEC §5: group admins = the creator). */
-  createdBy: z.string(),
-  adminOnlyMessage: z.boolean(),
-  allowedSenders: z.array(z.string()),
-  members: z.array(z.string()),
-});
-export type ChatGroup = z.infer<typeof chatGroupSchema>;
-
-const usernameList = z
-  .array(z.string().trim().min(1).max(64))
-  .max(chatLimits.maxGroupMembers, `At most ${chatLimits.maxGroupMembers} members`)
-  .transform((names) => [...new Set(names)]);
-
-const groupName = z
-  .string({ error: "A group name is required" })
-  .trim()
-  .min(1, "A group name is required")
-  .max(chatLimits.groupNameMax, `At most ${chatLimits.groupNameMax} characters`);
-
-/** POST /api/group/create. `adminUsername` is accepted for the SPEC's client and ignored: the creator is the caller. */
-export const createGroupSchema = z.object({
-  name: groupName,
-  adminUsername: z.string().optional(),
-  members: usernameList.refine((names) => names.length > 0, "Select at least one member"),
-});
-export type CreateGroupInput = z.input<typeof createGroupSchema>;
-
-export const renameGroupSchema = z.object({ name: groupName });
-export const updateMembersSchema = z.object({ members: usernameList });
-export const groupPermissionsSchema = z.object({
-  allowedSenders: usernameList,
-  adminOnlyMessage: z.boolean(),
-});
-export type GroupPermissionsInput = z.input<typeof groupPermissionsSchema>;
-
 /** An attachment reference in a message: as POST /upload returned it. */
 const attachmentFields = {
   fileUrl: z.string().max(500).nullish(),
@@ -395,56 +340,6 @@ export const sendGroupSchema = z.object({
   ...attachmentFields,
 });
 
-/** POST /upload answers this. */
-export const uploadResultSchema = z.object({ fileUrl: z.string(), fileType: z.string(), fileName: z.string() });
-export type UploadResult = z.infer<typeof uploadResultSchema>;
-
-/**
- * The browser's PushSubscription.toJSON(). An endpoint is a serialised URL, so ASCII: that also
- * keeps it within what the database can index (2000 non-ASCII characters would not be).
- */
-export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .string()
-    .max(2000)
-    .regex(/^[\x21-\x7e]*$/, "The push endpoint must be a URL written in ASCII"),
-  expirationTime: z.number().nullish(),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
-
-/** What a push notification carries (the service worker shows it; a click opens that chat). */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** The chat to open: a user's name or a group id. */
-  chat: { kind: "user"; username: string } | { kind: "group"; groupId: number };
-  messageId: number;
-}
-
-/** A group's rule as the sending rule needs it. */
-export interface GroupRule {
-  createdBy: string;
-  adminOnlyMessage: boolean;
-  allowedSenders: readonly string[];
-}
-
-/**
- * SPEC §5 group sending: admins always may; otherwise admin-only mode blocks all but the group's
- * admin (its creator); otherwise a non-empty allowedSenders lets only those (and the group admin) send.
- */
-export function canSendInGroup(user: { username: string; role: AccountKind }, group: GroupRule): boolean {
-  if (user.role === "admin") return true;
-  const groupAdmin = group.createdBy === user.username;
-  if (group.adminOnlyMessage) return groupAdmin;
-  if (group.allowedSenders.length > 0) return groupAdmin || group.allowedSenders.includes(user.username);
-  return true;
-}
-
-/** Group management (members, permissions, rename, delete) is for admins and the group's creator. */
-export const canManageGroup = (user: { username: string; role: AccountKind }, group: { createdBy: string }) =>
-  user.role === "admin" || group.createdBy === user.username;
-
 export const chatMessages = {
   rateLimited: "You are sending messages too fast. Please wait a few seconds.",
   welcomeTitle: "Welcome to Chat",
@@ -456,46 +351,3 @@ export const chatMessages = {
   groupInvalid: "Please enter a group name and select at least one member",
   groupFailed: "Failed to create group. Please try again.",
 } as const;
-
-/** SPEC §5 chat attachment types, for the file input's `accept` (the server decides by content). */
-export const chatAcceptAttribute = [
-  "image/*",
-  "video/*",
-  "audio/*",
-  ".pdf",
-  ".doc",
-  ".docx",
-  ".txt",
-  ".xls",
-  ".xlsx",
-  ".ppt",
-  ".pptx",
-  ".zip",
-  ".rar",
-  ".7z",
-  ".csv",
-  ".md",
-  ".json",
-  ".xml",
-  ".yaml",
-  ".yml",
-  ".log",
-  ".js",
-  ".ts",
-  ".tsx",
-  ".jsx",
-  ".py",
-  ".java",
-  ".c",
-  ".cpp",
-  ".h",
-  ".cs",
-  ".go",
-  ".rs",
-  ".rb",
-  ".php",
-  ".sh",
-  ".sql",
-  ".css",
-  ".html",
-].join(",");

@@ -1,5 +1,6 @@
 // Helpers for the chat's tests: people with sessions, REST calls as them, connected STOMP clients.
-import { chatDestinations, type UploadResult } from "../../shared/chat.ts";
+import { chatDestinations } from "../../shared/chat.ts";
+import type { UploadResult } from "../../shared/chat-attachments.ts";
 import type { TestApp } from "./app.ts";
 import { authHeader, createEmployee, type EmployeeOverrides, loginAs } from "./factories.ts";
 import { multipart } from "./multipart.ts";

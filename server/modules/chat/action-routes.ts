@@ -8,8 +8,8 @@ import {
   reactionsResultSchema,
   readerSchema,
   readMarkSchema,
-  searchPageSchema,
 } from "../../../shared/chat.ts";
+import { searchPageSchema } from "../../../shared/chat-search.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import type { ChatActions } from "./actions.ts";

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CatchUpPage,
   type ChatEvent,
-  type ChatGroup,
   type ChatMessage,
   chatDestinations,
   chatLimits,
@@ -17,6 +16,7 @@ import {
   type ReactionsResult,
   type UnreadItem,
 } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";

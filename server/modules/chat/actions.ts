@@ -10,8 +10,8 @@ import {
   type ReactionsResult,
   type Reader,
   type ReadMark,
-  type SearchPage,
 } from "../../../shared/chat.ts";
+import type { SearchPage } from "../../../shared/chat-search.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { mentionedReaders } from "./mentions.ts";

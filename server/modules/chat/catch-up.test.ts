@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CatchUpPage,
-  type ChatGroup,
   type ChatMessage,
   chatDestinations,
   chatPaths,
   type MessagePage,
 } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";

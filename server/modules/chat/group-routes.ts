@@ -1,15 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { chatDestinations } from "../../../shared/chat.ts";
 import {
   type ChatGroup,
-  chatDestinations,
   chatGroupSchema,
   createGroupSchema,
   groupPermissionsSchema,
   renameGroupSchema,
   updateMembersSchema,
-} from "../../../shared/chat.ts";
+} from "../../../shared/chat-groups.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";

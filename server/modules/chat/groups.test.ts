@@ -3,7 +3,8 @@
  * server; members removed lose the group at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatGroup, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import { chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, createEmployee, employeeSession, loginAs } from "../../../test/helpers/factories.ts";
 import {

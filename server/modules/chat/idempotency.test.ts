@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatGroup, type ChatMessage, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import { type ChatMessage, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type Refusal, refusalSchema } from "../../../shared/realtime.ts";
 import { type ChatPerson, chatClients, chatPerson, expectJson, uploadText } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";

@@ -7,13 +7,13 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type ChatGroup,
   type ChatMessage,
   chatDestinations,
   chatPaths,
   type MessagePage,
   type UnreadItem,
 } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson, uploadText } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, loginAs } from "../../../test/helpers/factories.ts";

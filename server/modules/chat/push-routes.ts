@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pushSubscriptionSchema } from "../../../shared/chat.ts";
+import { pushSubscriptionSchema } from "../../../shared/chat-push.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";

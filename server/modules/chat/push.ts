@@ -3,7 +3,7 @@ import { Agent } from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import webpush from "web-push";
-import type { PushPayload } from "../../../shared/chat.ts";
+import type { PushPayload } from "../../../shared/chat-push.ts";
 import type { Db } from "../../db/client.ts";
 import { sharedSecret } from "../../lib/secrets.ts";
 import type { PushStore } from "./store/push.ts";

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ChatEvent,
-  type ChatGroup,
   type ChatMessage,
   chatDestinations,
   chatEventSchema,
@@ -16,6 +15,7 @@ import {
   type Reader,
   type ReadMark,
 } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, createEmployee, loginAs } from "../../../test/helpers/factories.ts";

@@ -9,16 +9,15 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type ChatGroup,
   type ChatMessage,
   type ConversationKey,
   chatDestinations,
   chatLimits,
   chatPaths,
   type MessagePage,
-  type SearchPage,
-  searchPageSchema,
 } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
+import { type SearchPage, searchPageSchema } from "../../../shared/chat-search.ts";
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken, authHeader, createEmployee, loginAs } from "../../../test/helpers/factories.ts";

@@ -4,7 +4,8 @@
  * same embedded database), senders on both, all at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CatchUpPage, type ChatGroup, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import { type CatchUpPage, chatDestinations, chatPaths } from "../../../shared/chat.ts";
+import type { ChatGroup } from "../../../shared/chat-groups.ts";
 import { type ChatPerson, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";

@@ -1,20 +1,20 @@
 import type { z } from "zod";
 import {
   type ChatMessage,
-  canSendInGroup,
   chatDestinations,
   chatLimits,
   chatMessages,
   chatPaths,
   groupConversation,
   type PresenceStatus,
-  type PushPayload,
   privateConversation,
   type ReplyQuote,
   type sendGroupSchema,
   type sendPrivateSchema,
   type typingSchema,
 } from "../../../shared/chat.ts";
+import { canSendInGroup } from "../../../shared/chat-groups.ts";
+import type { PushPayload } from "../../../shared/chat-push.ts";
 import type { RefusalCode } from "../../../shared/realtime.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { isStorageKey } from "../../lib/uploads.ts";

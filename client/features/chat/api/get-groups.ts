@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "~/lib/api-client";
-import { chatGroupSchema, chatPaths } from "../../../../shared/chat.ts";
+import { chatPaths } from "../../../../shared/chat.ts";
+import { chatGroupSchema } from "../../../../shared/chat-groups.ts";
 import type { AccountKind } from "../../../../shared/roles.ts";
 import { chatKeys } from "./keys.ts";
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
+import { chatPaths } from "../../../../shared/chat.ts";
 import {
   type ChatGroup,
   type CreateGroupInput,
   chatGroupSchema,
-  chatPaths,
   type GroupPermissionsInput,
-} from "../../../../shared/chat.ts";
+} from "../../../../shared/chat-groups.ts";
 import { chatKeys } from "./keys.ts";
 
 const groupLists = chatKeys.groupLists;

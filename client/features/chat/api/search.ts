@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import { type ConversationKey, chatPaths, type SearchPage, searchPageSchema } from "../../../../shared/chat.ts";
+import { type ConversationKey, chatPaths } from "../../../../shared/chat.ts";
+import { type SearchPage, searchPageSchema } from "../../../../shared/chat-search.ts";
 import { chatKeys } from "./keys.ts";
 
 export interface SearchRequest {

@@ -1,6 +1,7 @@
 import { sessionStore } from "~/lib/session-store";
 import { uploadWithProgress } from "~/lib/upload";
-import { chatPaths, type UploadResult, uploadResultSchema } from "../../../../shared/chat.ts";
+import { chatPaths } from "../../../../shared/chat.ts";
+import { type UploadResult, uploadResultSchema } from "../../../../shared/chat-attachments.ts";
 
 export interface UploadAttachmentOptions {
   /** 0–100 as the file goes up. */

@@ -1,7 +1,8 @@
 import { AtSign, BellRing, ListFilter, Plus, UsersRound } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { cx } from "~/components/ui/cx";
-import type { ChatGroup, ChatUser } from "../../../../shared/chat.ts";
+import type { ChatUser } from "../../../../shared/chat.ts";
+import type { ChatGroup } from "../../../../shared/chat-groups.ts";
 import { useChatContext } from "../hooks/chat-context.ts";
 import { badgeText, mentionLabel, unreadLabel } from "../lib/badge.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";

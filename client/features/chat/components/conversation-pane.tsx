@@ -1,17 +1,18 @@
 import { Lock, MessagesSquare, PanelLeftOpen } from "lucide-react";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
-import { type ChatMessage, canManageGroup, chatMessages } from "../../../../shared/chat.ts";
+import { type ChatMessage, chatMessages } from "../../../../shared/chat.ts";
+import { canManageGroup } from "../../../../shared/chat-groups.ts";
 import { useChatContext } from "../hooks/chat-context.ts";
 import { badgeText } from "../lib/badge.ts";
-import { canSendInChat, groupRuleSummary, type MentionCandidate } from "../lib/composer.ts";
+import { type ComposerMode, canSendInChat, groupRuleSummary, type MentionCandidate } from "../lib/composer.ts";
+import type { MessageActions } from "../lib/messages.ts";
 import { lastEditable } from "../lib/messages.ts";
 import { totalUnread } from "../lib/unread.ts";
 import { GroupAvatar, PresenceText, UserAvatar } from "./avatar.tsx";
-import { Composer, type ComposerMode } from "./composer.tsx";
+import { Composer } from "./composer.tsx";
 import { ConnectionBadge } from "./connection-badge.tsx";
 import { DeleteMessageDialog } from "./delete-message-dialog.tsx";
 import { GroupSettings } from "./group-settings.tsx";
-import type { MessageActions } from "./message-item.tsx";
 import { MessageList } from "./message-list.tsx";
 import { TypingIndicator } from "./typing-indicator.tsx";
 

@@ -1,16 +1,8 @@
 import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { cx } from "~/components/ui/cx";
+import type { PickerPerson } from "../lib/group-people.ts";
 import { UserAvatar } from "./avatar.tsx";
-
-export interface PickerPerson {
-  username: string;
-  name: string;
-  /** Shown after the name, e.g. "Group admin". */
-  note?: string;
-  /** Always checked and cannot be changed (the group's creator stays a member). */
-  locked?: boolean;
-}
 
 /** A searchable checkbox list of people, in a fieldset with a legend. */
 export function MemberPicker({

@@ -3,10 +3,12 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { cx } from "~/components/ui/cx";
 import type { ChatMessage, ReadMark } from "../../../../shared/chat.ts";
 import { continuesBlock, groupByDay } from "../lib/dates.ts";
+import type { MessageActions } from "../lib/messages.ts";
 import type { OutboxItem } from "../lib/outbox.ts";
 import { receiptsFor } from "../lib/receipts.ts";
 import { isNearBottom, type ScrollMetrics, scrollTopAfterPrepend, shouldLoadOlder } from "../lib/scroll.ts";
-import { type MessageActions, MessageItem, PendingItem } from "./message-item.tsx";
+import { MessageItem } from "./message-item.tsx";
+import { PendingItem } from "./pending-item.tsx";
 
 /** How long a message jumped to stays ringed. */
 const HIGHLIGHT_MS = 2_500;

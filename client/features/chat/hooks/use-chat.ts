@@ -2,13 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
 import { sessionStore } from "~/lib/session-store";
-import {
-  type ChatEvent,
-  type ChatGroup,
-  type ChatMessage,
-  type ChatUser,
-  chatDestinations,
-} from "../../../../shared/chat.ts";
+import { type ChatEvent, type ChatMessage, type ChatUser, chatDestinations } from "../../../../shared/chat.ts";
+import type { ChatGroup } from "../../../../shared/chat-groups.ts";
 import type { Refusal } from "../../../../shared/realtime.ts";
 import type { AccountKind } from "../../../../shared/roles.ts";
 import { useChatGroups } from "../api/get-groups.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useToast } from "~/components/ui/toast";
-import { HttpError } from "~/lib/http-error";
+import { messageFrom } from "~/lib/http-error";
 import type { ChatMessage, Reactions } from "../../../../shared/chat.ts";
 import { deleteMessage } from "../api/delete-message.ts";
 import { editMessage } from "../api/edit-message.ts";
@@ -8,8 +8,7 @@ import { setReaction } from "../api/reactions.ts";
 import { canAddReaction, reactionToggle, tombstone } from "../lib/messages.ts";
 
 /** The server's own words for a refused action, when it gave them. */
-const reason = (error: unknown) =>
-  error instanceof HttpError && error.serverMessage ? error.serverMessage : "Please try again.";
+const reason = (error: unknown) => messageFrom(error, "Please try again.");
 
 export interface MessageActionsOptions {
   me: string;

@@ -9,7 +9,9 @@ import {
   isSendKey,
   isTooLarge,
   mentionAt,
+  mentionList,
   moveActive,
+  sendBlocker,
   suggestMentions,
 } from "./composer.ts";
 
@@ -59,6 +61,23 @@ describe("attachment size", () => {
     expect(chatMessages.tooLarge(formatBytes(60 * 1024 * 1024))).toBe(
       "File size too large. Maximum allowed size is 50MB. Your file is 60 MB.",
     );
+  });
+});
+
+describe("sendBlocker", () => {
+  const ready = { allowed: true, connected: true, text: "hello", file: null };
+
+  it("lets a message with text or a file go", () => {
+    expect(sendBlocker(ready)).toBeNull();
+    expect(sendBlocker({ ...ready, text: " ", file: file("plan.pdf", 10) })).toBeNull();
+  });
+
+  it("says why not, in order: not allowed, too large, empty, offline", () => {
+    const big = file("big.zip", chatLimits.maxAttachmentBytes + 1);
+    expect(sendBlocker({ ...ready, allowed: false, file: big, connected: false })).toBe("not-allowed");
+    expect(sendBlocker({ ...ready, file: big, connected: false })).toBe("too-large");
+    expect(sendBlocker({ ...ready, text: " \n", connected: false })).toBe("empty");
+    expect(sendBlocker({ ...ready, connected: false })).toBe("offline");
   });
 });
 
@@ -140,5 +159,23 @@ describe("@mention autocomplete", () => {
     expect(moveActive(2, 3, 1)).toBe(0);
     expect(moveActive(0, 3, -1)).toBe(2);
     expect(moveActive(0, 0, 1)).toBe(-1);
+  });
+
+  it("lists the members for the @… before the caret, unless it was dismissed", () => {
+    const state = { text: "Hi @bo", caret: 6, people, me: "me", dismissed: null, active: 0 };
+    expect(mentionList(state)).toEqual({
+      token: { start: 3, query: "bo" },
+      suggestions: [people[0], people[2]],
+      active: 0,
+    });
+    expect(mentionList({ ...state, dismissed: 3 }).suggestions).toEqual([]);
+    expect(mentionList({ ...state, dismissed: 0 }).suggestions).toHaveLength(2);
+    expect(mentionList({ ...state, people: [] })).toEqual({ token: null, suggestions: [], active: -1 });
+  });
+
+  it("keeps the active option inside the list as it shrinks", () => {
+    const state = { text: "@bob", caret: 4, people, me: "me", dismissed: null, active: 5 };
+    expect(mentionList(state).active).toBe(1);
+    expect(mentionList({ ...state, text: "@zz", caret: 3 }).active).toBe(-1);
   });
 });

@@ -1,9 +1,13 @@
-import { type ChatGroup, canSendInGroup, chatLimits } from "../../../../shared/chat.ts";
+import { type ChatMessage, chatLimits } from "../../../../shared/chat.ts";
+import { type ChatGroup, canSendInGroup } from "../../../../shared/chat-groups.ts";
 import type { AccountKind } from "../../../../shared/roles.ts";
 import type { ChatRef } from "./chat-ref.ts";
 
 /** DESIGN §5: chat attachments above 50 MB are refused on the client as on the server. */
 export const isTooLarge = (file: { size: number }) => file.size > chatLimits.maxAttachmentBytes;
+
+/** What the composer is doing besides writing a new message: answering one, or editing one of mine. */
+export type ComposerMode = { kind: "reply"; message: ChatMessage } | { kind: "edit"; message: ChatMessage } | null;
 
 export type Draft =
   | { ok: true; content: string; file: File | null }
@@ -19,6 +23,23 @@ export function composeDraft(text: string, file: File | null): Draft {
   if (content.length > chatLimits.maxContentChars) return { ok: false, reason: "too-long" };
   if (!content && !file) return { ok: false, reason: "empty" };
   return { ok: true, content: content || file!.name, file };
+}
+
+/**
+ * Why Send does nothing with this new message (null: it goes), in the order they are told: not
+ * allowed here, a file over the limit (said even offline), nothing to send, no connection.
+ */
+export function sendBlocker(state: {
+  allowed: boolean;
+  connected: boolean;
+  text: string;
+  file: { size: number } | null;
+}): "not-allowed" | "too-large" | "empty" | "offline" | null {
+  if (!state.allowed) return "not-allowed";
+  if (state.file && isTooLarge(state.file)) return "too-large";
+  if (state.text.trim() === "" && state.file === null) return "empty";
+  if (!state.connected) return "offline";
+  return null;
 }
 
 /**
@@ -106,3 +127,21 @@ export function insertMention(
 /** The next option of a list of `count` for ArrowUp/ArrowDown, wrapping around. */
 export const moveActive = (active: number, count: number, step: 1 | -1): number =>
   count === 0 ? -1 : (active + step + count) % count;
+
+/**
+ * The @mention suggestions for the text and caret: the `@…` being written (unless Escape dismissed
+ * the one at that place), the members it matches, and which of them is active (-1: none).
+ */
+export function mentionList(state: {
+  text: string;
+  caret: number;
+  people: readonly MentionCandidate[];
+  me: string;
+  dismissed: number | null;
+  active: number;
+}): { token: { start: number; query: string } | null; suggestions: MentionCandidate[]; active: number } {
+  const token = state.people.length > 0 ? mentionAt(state.text, state.caret) : null;
+  const suggestions =
+    token && token.start !== state.dismissed ? suggestMentions(state.people, token.query, state.me) : [];
+  return { token, suggestions, active: Math.min(state.active, suggestions.length - 1) };
+}

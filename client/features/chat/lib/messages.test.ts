@@ -7,6 +7,7 @@ import {
   canEditMessage,
   classifyIncoming,
   excerptOf,
+  fileKind,
   isPreviewableImage,
   lastEditable,
   mergeMessages,
@@ -111,6 +112,13 @@ describe("messageSummary and previews", () => {
     expect(isPreviewableImage("image/svg+xml")).toBe(false);
     expect(isPreviewableImage("application/pdf")).toBe(false);
     expect(isPreviewableImage(null)).toBe(false);
+  });
+
+  it("names a file's kind by its extension, else its type", () => {
+    expect(fileKind("application/pdf", "plan.pdf")).toBe("PDF");
+    expect(fileKind(null, "Site Survey.docx")).toBe("DOCX");
+    expect(fileKind("application/zip", "archive")).toBe("ZIP");
+    expect(fileKind(null, "notes")).toBe("File");
   });
 });
 

@@ -53,6 +53,13 @@ export function isPreviewableImage(fileType: string | null | undefined): boolean
   return typeof fileType === "string" && /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(fileType);
 }
 
+/** What kind of file an attachment is, as its card says: the name's extension, else the type's subtype. */
+export function fileKind(type: string | null, name: string): string {
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1];
+  if (extension) return extension.toUpperCase();
+  return type?.split("/")[1]?.toUpperCase() ?? "File";
+}
+
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The list with the stored copy of one of its messages (an edit, a tombstone) in place; replies quoting a deleted one say so. */
@@ -184,4 +191,20 @@ export function textSegments(text: string, mentioned: readonly string[], me: str
   plain += text.slice(index);
   if (plain) segments.push({ kind: "text", text: plain });
   return segments;
+}
+
+/** What can be done to the messages of the open chat, the same for every item. */
+export interface MessageActions {
+  me: string;
+  role: AccountKind;
+  /** I may write in this chat (replying is writing). */
+  canReply: boolean;
+  displayName: (username: string) => string;
+  /** Usernames whose @mentions are marked in the text (the group's members). */
+  mentionable: readonly string[];
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onReact: (message: ChatMessage, emoji: string) => void;
+  onJumpTo: (messageId: number) => void;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chatLimits, type SearchHit } from "../../../../shared/chat.ts";
-import { groupHits, resultsLabel, searchQuery } from "./search.ts";
+import { chatLimits } from "../../../../shared/chat.ts";
+import type { SearchHit } from "../../../../shared/chat-search.ts";
+import { groupHits, resultsLabel, searchQuery, searchStatus } from "./search.ts";
 import { groupMessage, message } from "./test-messages.ts";
 
 const hit = (m: ReturnType<typeof message>, conversation: string): SearchHit => ({
@@ -62,5 +63,16 @@ describe("resultsLabel", () => {
     expect(resultsLabel(0)).toBe("0 results");
     expect(resultsLabel(1)).toBe("1 result");
     expect(resultsLabel(12)).toBe("12 results");
+  });
+});
+
+describe("searchStatus", () => {
+  const answered = { waiting: false, failed: false, total: 3, query: "beam" };
+
+  it("says it is searching, then whether it failed, found nothing or how many", () => {
+    expect(searchStatus({ ...answered, waiting: true, failed: true })).toBe("Searching…");
+    expect(searchStatus({ ...answered, failed: true })).toBe("Could not search messages.");
+    expect(searchStatus({ ...answered, total: 0 })).toBe("No messages match “beam”");
+    expect(searchStatus(answered)).toBe("3 results");
   });
 });

@@ -1,4 +1,5 @@
-import { chatLimits, type SearchHit } from "../../../../shared/chat.ts";
+import { chatLimits } from "../../../../shared/chat.ts";
+import type { SearchHit } from "../../../../shared/chat-search.ts";
 import { type ChatRef, chatKey } from "./chat-ref.ts";
 import { chatOfConversation } from "./conversation-key.ts";
 
@@ -41,3 +42,16 @@ export function groupHits(hits: readonly SearchHit[]): HitGroup[] {
 
 /** "1 result", "12 results": the count the live region reads out. */
 export const resultsLabel = (total: number) => `${total} ${total === 1 ? "result" : "results"}`;
+
+/** What the results' live region says: still searching, failed, nothing for the query, or how many. */
+export function searchStatus(state: {
+  waiting: boolean;
+  failed: boolean;
+  total: number;
+  query: string | null;
+}): string {
+  if (state.waiting) return "Searching…";
+  if (state.failed) return "Could not search messages.";
+  if (state.total === 0) return `No messages match “${state.query}”`;
+  return resultsLabel(state.total);
+}

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type ChatGroup, chatPaths } from "../../../../shared/chat.ts";
+import { chatPaths } from "../../../../shared/chat.ts";
+import type { ChatGroup } from "../../../../shared/chat-groups.ts";
 import type { Db } from "../../../db/client.ts";
 import {
   chatAttachments,
