@@ -43,6 +43,3 @@ export function excerpt(text: string, max = 140): string {
   const line = text.trim().split("\n")[0] ?? "";
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
-
-/** `\`, `%` and `_` are wildcards to LIKE: a search for "50%" means those three characters. */
-export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

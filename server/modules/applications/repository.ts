@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   type Application,
   type ApplicationFilters,
@@ -18,7 +17,9 @@ import { applicationActivity, applicationNotes, jobApplications } from "../../db
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { SavedUpload } from "../../lib/uploads.ts";
 import type { Storage } from "../../plugins/storage.ts";
-import { type ActivityInput, type Actor, likePattern, toActivity, toNote } from "../activity/timeline.ts";
+import { wordSearch } from "../activity/search.ts";
+import type { Actor } from "../activity/timeline.ts";
+import { type RecordAudit, workItemActivity } from "../activity/work-item-activity.ts";
 
 export type ApplicationRow = typeof jobApplications.$inferSelect;
 
@@ -30,19 +31,13 @@ export const notFoundMessage = "No such application.";
 /** What the audit log and the timeline call an application: never the applicant's name (it outlives the data). */
 export const applicationTarget = (id: number) => `application:${id}`;
 
-const searchColumns: PgColumn[] = [
+const searchCondition = wordSearch([
   jobApplications.name,
   jobApplications.email,
   jobApplications.phone,
   jobApplications.message,
   jobApplications.position,
-];
-
-function searchCondition(q: string | undefined): SQL | undefined {
-  const words = (q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 10);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => or(...searchColumns.map((column) => ilike(column, likePattern(word))))));
-}
+]);
 
 /** The API's view; an erased application keeps only id, position, status, appliedAt and erasedAt. */
 export const toApplication = (row: ApplicationRow, retentionDays: number): Application => ({
@@ -65,25 +60,12 @@ export const toApplication = (row: ApplicationRow, retentionDays: number): Appli
 
 const label = (status: ApplicationStatus) => applicationStatusLabels[status];
 
-type RecordAudit = (tx: Db, entry: { target: string; summary: string }) => Promise<void>;
-
 /**
  * Job applications (DESIGN §11): the one module that writes them, their notes, their timeline and
  * their erasure. `now` is the clock erasure and closing read (tests move it).
  */
 export function applicationRepository(db: Db, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
-
-  const addActivity = (tx: Db, applicationId: number, entries: ActivityInput[]) =>
-    tx.insert(applicationActivity).values(
-      entries.map((entry) => ({
-        applicationId,
-        kind: entry.kind,
-        summary: entry.summary,
-        actorId: entry.actor?.id ?? null,
-        actorName: entry.actor?.username ?? null,
-      })),
-    );
 
   async function byId(id: number, tx: Db = db): Promise<ApplicationRow | undefined> {
     const [row] = await tx.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
@@ -96,6 +78,22 @@ export function applicationRepository(db: Db, options: { now?: () => Date } = {}
     if (!row) throw notFound(notFoundMessage);
     return row;
   }
+
+  // The row is locked before a note is written: a note and an erasure of the same application never
+  // interleave (no note outlives the erasure). The timeline does not repeat the text: it outlives
+  // the personal data.
+  const trail = workItemActivity(db, {
+    itemId: jobApplications.id,
+    key: "applicationId",
+    tables: { notes: applicationNotes, activity: applicationActivity },
+    notFoundMessage,
+    async noteTarget(tx, id) {
+      const application = await locked(tx, id);
+      if (application.erasedAt) throw conflict(erasedApplicationMessage);
+      return applicationTarget(id);
+    },
+    noteLine: () => "Note added",
+  });
 
   return {
     byId,
@@ -121,7 +119,7 @@ export function applicationRepository(db: Db, options: { now?: () => Date } = {}
         .values({ ...fields, resumeName: file.name, resumeKey: file.key, resumeType: file.contentType })
         .returning();
       if (!row) throw new Error("insert returned nothing");
-      await addActivity(tx, row.id, [
+      await trail.addLines(tx, row.id, [
         { kind: "created", summary: `Received from the career page (${row.position})`, actor: null },
       ]);
       return row;
@@ -151,54 +149,18 @@ export function applicationRepository(db: Db, options: { now?: () => Date } = {}
         // Another admin's change (or an erasure) committed since this one read the row.
         if (!updated) throw conflict(staleApplicationMessage);
         const summary = `Status: ${label(current.status)} → ${label(status)}`;
-        await addActivity(tx, id, [{ kind: "status", summary, actor }]);
+        await trail.addLines(tx, id, [{ kind: "status", summary, actor }]);
         await record(tx, { target: applicationTarget(id), summary });
         return updated;
       });
     },
 
     /** Notes oldest first (none once erased); a 404 for an unknown application. */
-    async notes(id: number) {
-      if (!(await byId(id))) throw notFound(notFoundMessage);
-      const rows = await db
-        .select()
-        .from(applicationNotes)
-        .where(eq(applicationNotes.applicationId, id))
-        .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
-      return rows.map(toNote);
-    },
-
-    /**
-     * Adds a note with its timeline line and audit entry. The row is locked first, so a note and an
-     * erasure of the same application never interleave (no note outlives the erasure). A note does
-     * not bump the version: it changes nothing another admin may be editing. The timeline and the
-     * audit log do not repeat the text: they outlive the personal data.
-     */
-    async addNote(id: number, text: string, author: Actor, record: RecordAudit) {
-      return db.transaction(async (tx) => {
-        const application = await locked(tx, id);
-        if (application.erasedAt) throw conflict(erasedApplicationMessage);
-        const [note] = await tx
-          .insert(applicationNotes)
-          .values({ applicationId: id, authorId: author.id, authorName: author.username, text })
-          .returning();
-        if (!note) throw new Error("insert returned nothing");
-        await addActivity(tx, id, [{ kind: "note", summary: "Note added", actor: author }]);
-        await record(tx, { target: applicationTarget(id), summary: "Note added" });
-        return toNote(note);
-      });
-    },
-
+    notes: trail.notes,
+    /** Adds a note with its timeline line and audit entry; a 409 once erased. */
+    addNote: trail.addNote,
     /** The timeline, oldest first; a 404 for an unknown application. */
-    async activity(id: number) {
-      if (!(await byId(id))) throw notFound(notFoundMessage);
-      const rows = await db
-        .select()
-        .from(applicationActivity)
-        .where(eq(applicationActivity.applicationId, id))
-        .orderBy(asc(applicationActivity.at), asc(applicationActivity.id));
-      return rows.map(toActivity);
-    },
+    activity: trail.timeline,
 
     /**
      * Erases an application's personal data: the fields are emptied, the notes deleted, the
@@ -231,12 +193,12 @@ export function applicationRepository(db: Db, options: { now?: () => Date } = {}
           .where(eq(jobApplications.id, id))
           .returning();
         if (!row) throw notFound(notFoundMessage);
-        await tx.delete(applicationNotes).where(eq(applicationNotes.applicationId, id));
+        await trail.deleteNotes(tx, id);
         if ("actor" in by) {
-          await addActivity(tx, id, [{ kind: "erased", summary: "Personal data and CV erased", actor: by.actor }]);
+          await trail.addLines(tx, id, [{ kind: "erased", summary: "Personal data and CV erased", actor: by.actor }]);
           await by.record(tx, { target: applicationTarget(id), summary: "Personal data and CV erased" });
         } else {
-          await addActivity(tx, id, [{ kind: "erased", summary: by.reason, actor: null }]);
+          await trail.addLines(tx, id, [{ kind: "erased", summary: by.reason, actor: null }]);
         }
         return { row, key: current.resumeKey ?? undefined };
       });

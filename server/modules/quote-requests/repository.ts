@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { closedQuoteStatuses, dueBefore } from "../../../shared/follow-up.ts";
 import type { QuoteFields } from "../../../shared/leads.ts";
 import {
@@ -23,7 +22,9 @@ import {
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { SavedUpload } from "../../lib/uploads.ts";
 import type { Storage } from "../../plugins/storage.ts";
-import { type ActivityInput, type Actor, excerpt, likePattern, toActivity, toNote } from "../activity/timeline.ts";
+import { wordSearch } from "../activity/search.ts";
+import { type ActivityInput, type Actor, excerpt } from "../activity/timeline.ts";
+import { type RecordAudit, workItemActivity } from "../activity/work-item-activity.ts";
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 /** A row with what the dashboard shows beside it: the assignee's username and the related count. */
@@ -43,21 +44,17 @@ const related = sql<number>`(
       or (${quoteRequests.company} <> '' and lower("other"."company") = lower(${quoteRequests.company})))
 )`;
 
-const searchColumns: PgColumn[] = [
+const searchCondition = wordSearch([
   quoteRequests.reference,
   quoteRequests.name,
   quoteRequests.email,
   quoteRequests.company,
   quoteRequests.projectName,
   quoteRequests.phone,
-];
+]);
 
-/** Every word of `q` must appear (case-insensitively) in at least one of the columns. */
-function searchCondition(q: string | undefined): SQL | undefined {
-  const words = (q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 10);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => or(...searchColumns.map((column) => ilike(column, likePattern(word))))));
-}
+/** What the audit log calls a quote request. */
+const quoteTarget = (reference: string) => `quote:${reference}`;
 
 export const toQuoteRequest = (view: QuoteRequestView): QuoteRequest => ({
   id: view.id,
@@ -112,18 +109,22 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
     return found && flatten(found);
   }
 
-  const addActivity = (tx: Db, quoteRequestId: number, entries: ActivityInput[]) =>
-    entries.length === 0
-      ? Promise.resolve()
-      : tx.insert(quoteRequestActivity).values(
-          entries.map((entry) => ({
-            quoteRequestId,
-            kind: entry.kind,
-            summary: entry.summary,
-            actorId: entry.actor?.id ?? null,
-            actorName: entry.actor?.username ?? null,
-          })),
-        );
+  const trail = workItemActivity(db, {
+    itemId: quoteRequests.id,
+    key: "quoteRequestId",
+    tables: { notes: quoteRequestNotes, activity: quoteRequestActivity },
+    notFoundMessage,
+    async noteTarget(tx, id) {
+      const [request] = await tx
+        .select({ reference: quoteRequests.reference })
+        .from(quoteRequests)
+        .where(eq(quoteRequests.id, id))
+        .limit(1);
+      if (!request) throw notFound(notFoundMessage);
+      return quoteTarget(request.reference);
+    },
+    noteLine: (text) => `Note: ${excerpt(text)}`,
+  });
 
   /** The id of an active admin with this username (any case), or a 400 naming the field. */
   async function activeAdminId(tx: Db, username: string): Promise<{ id: number; username: string }> {
@@ -184,13 +185,13 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
         })
         .returning();
       if (!row) throw new Error("insert returned nothing");
-      await addActivity(tx, row.id, [{ kind: "created", summary: "Received from the website", actor: null }]);
+      await trail.addLines(tx, row.id, [{ kind: "created", summary: "Received from the website", actor: null }]);
       return row;
     },
 
     /** The confirmation went out to the requester: a line on the timeline. */
     async recordEmail(id: number, summary: string): Promise<void> {
-      await addActivity(db, id, [{ kind: "email", summary, actor: null }]);
+      await trail.addLines(db, id, [{ kind: "email", summary, actor: null }]);
     },
 
     /**
@@ -199,12 +200,7 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
      * changed. Each changed field adds a timeline line and the whole change one audit entry
      * (`record`), all in one transaction. A patch that changes nothing writes nothing.
      */
-    async update(
-      id: number,
-      patch: QuoteRequestPatch,
-      actor: Actor,
-      record: (tx: Db, entry: { target: string; summary: string }) => Promise<void>,
-    ): Promise<QuoteRequestView> {
+    async update(id: number, patch: QuoteRequestPatch, actor: Actor, record: RecordAudit): Promise<QuoteRequestView> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
         if (!current) throw notFound(notFoundMessage);
@@ -281,9 +277,9 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
           .returning({ id: quoteRequests.id });
         // Another admin's change committed since this one read the row: nothing is written.
         if (updated.length === 0) throw conflict(staleVersionMessage);
-        await addActivity(tx, id, lines);
+        await trail.addLines(tx, id, lines);
         await record(tx, {
-          target: `quote:${current.reference}`,
+          target: quoteTarget(current.reference),
           summary: lines.map((line) => line.summary).join("; "),
         });
         const result = await view(id, tx);
@@ -293,55 +289,11 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
     },
 
     /** Notes oldest first; a 404 for an unknown request. */
-    async notes(id: number) {
-      if (!(await view(id))) throw notFound(notFoundMessage);
-      const rows = await db
-        .select()
-        .from(quoteRequestNotes)
-        .where(eq(quoteRequestNotes.quoteRequestId, id))
-        .orderBy(asc(quoteRequestNotes.createdAt), asc(quoteRequestNotes.id));
-      return rows.map(toNote);
-    },
-
-    /**
-     * Adds a note, its timeline line and (through `record`) its audit entry in one transaction.
-     * A note does not bump the version: it changes none of the fields an admin edits, so it must
-     * not turn another admin's open edit into a 409.
-     */
-    async addNote(
-      id: number,
-      text: string,
-      author: Actor,
-      record: (tx: Db, entry: { target: string; summary: string }) => Promise<void>,
-    ) {
-      return db.transaction(async (tx) => {
-        const [request] = await tx
-          .select({ id: quoteRequests.id, reference: quoteRequests.reference })
-          .from(quoteRequests)
-          .where(eq(quoteRequests.id, id))
-          .limit(1);
-        if (!request) throw notFound(notFoundMessage);
-        const [note] = await tx
-          .insert(quoteRequestNotes)
-          .values({ quoteRequestId: id, authorId: author.id, authorName: author.username, text })
-          .returning();
-        if (!note) throw new Error("insert returned nothing");
-        await addActivity(tx, id, [{ kind: "note", summary: `Note: ${excerpt(text)}`, actor: author }]);
-        await record(tx, { target: `quote:${request.reference}`, summary: "Note added" });
-        return toNote(note);
-      });
-    },
-
+    notes: trail.notes,
+    /** Adds a note with its timeline line (the note's first line) and audit entry. */
+    addNote: trail.addNote,
     /** The timeline, oldest first; a 404 for an unknown request. */
-    async activity(id: number) {
-      if (!(await view(id))) throw notFound(notFoundMessage);
-      const rows = await db
-        .select()
-        .from(quoteRequestActivity)
-        .where(eq(quoteRequestActivity.quoteRequestId, id))
-        .orderBy(asc(quoteRequestActivity.at), asc(quoteRequestActivity.id));
-      return rows.map(toActivity);
-    },
+    activity: trail.timeline,
 
     /** Deletes a request with its notes and timeline; the caller removes its file. */
     async remove(id: number): Promise<QuoteRequestRow | undefined> {
