@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { classifyTestFiles, findTestFiles, type TestFileFacts } from "./scripts/lib/test-selection.ts";
 
-const folders = ["shared", "server", "client", "scripts", "tools", "test", "deploy"];
+const folders = ["shared", "server", "client", "scripts", "tools", "test", "deploy", "bench"];
 // Run by scripts/topology.ts (npm run test:topology) once the client is built.
 const topology = /^test\/topology\//;
 const facts = classifyTestFiles(

@@ -8,16 +8,16 @@
  * Prints a table and writes bench/results/admin-list.json.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { users } from "../server/db/schema.ts";
 import { hashPassword } from "../server/lib/password-hashing.ts";
 import { createTestDatabase } from "../test/helpers/database.ts";
+import { percentile, renderTable, round, writeResults } from "./lib/report.ts";
 
 interface Histogram {
   average: number;
@@ -48,10 +48,6 @@ const EMPLOYEES = 200;
 const CONNECTIONS = 100;
 const DURATION_S = 10;
 const LOGINS = 50;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
 const database = await createTestDatabase();
@@ -107,7 +103,6 @@ try {
     loginTimes.push(result.ms);
     token = result.token;
   }
-  loginTimes.sort((a, b) => a - b);
 
   const check = await fetch(`${base}/api/admin/employees`, { headers: { authorization: `Bearer ${token}` } });
   const listed = (await check.json()) as unknown[];
@@ -128,9 +123,9 @@ try {
     database: database.driver,
     login: {
       count: LOGINS,
-      p50Ms: round(percentile(loginTimes, 50)),
-      p90Ms: round(percentile(loginTimes, 90)),
-      p99Ms: round(percentile(loginTimes, 99)),
+      p50Ms: round(percentile(loginTimes, 0.5)),
+      p90Ms: round(percentile(loginTimes, 0.9)),
+      p99Ms: round(percentile(loginTimes, 0.99)),
     },
     adminList: {
       employees: EMPLOYEES,
@@ -149,25 +144,29 @@ try {
   console.log(
     `\nGET /api/admin/employees: ${EMPLOYEES} employees, ${CONNECTIONS} connections, ${DURATION_S} s (${database.driver})`,
   );
-  console.table({
-    "admin list": {
-      "p50 ms": results.adminList.latencyMs.p50,
-      "p99 ms": results.adminList.latencyMs.p99,
-      "req/s": results.adminList.requestsPerSecond,
-      errors: results.adminList.errors + results.adminList.non2xx,
-    },
-    [`login (${LOGINS} sequential)`]: {
-      "p50 ms": results.login.p50Ms,
-      "p99 ms": results.login.p99Ms,
-      "req/s": round(1000 / (results.login.p50Ms || 1)),
-      errors: 0,
-    },
-  });
-
-  const out = fileURLToPath(new URL("./results/admin-list.json", import.meta.url));
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`written to ${path.relative(process.cwd(), out)}`);
+  console.log(
+    renderTable(
+      ["", "p50 ms", "p99 ms", "req/s", "errors"],
+      [
+        [
+          "admin list",
+          String(results.adminList.latencyMs.p50),
+          String(results.adminList.latencyMs.p99),
+          String(results.adminList.requestsPerSecond),
+          String(results.adminList.errors + results.adminList.non2xx),
+        ],
+        [
+          `login (${LOGINS} sequential)`,
+          String(results.login.p50Ms),
+          String(results.login.p99Ms),
+          String(round(1000 / (results.login.p50Ms || 1))),
+          "0",
+        ],
+      ],
+      { leftColumns: 1 },
+    ),
+  );
+  console.log(`written to ${writeResults("admin-list.json", results)}`);
 } finally {
   await app.close();
   await database.close();

@@ -13,7 +13,8 @@
  * longer than the measurement and measures something else (bench:chat does).
  */
 import { performance } from "node:perf_hooks";
-import { openBenchApp, percentiles, renderTable, writeResults } from "./lib/chat-bench.ts";
+import { openBenchApp } from "./lib/chat-bench.ts";
+import { percentile, percentiles, renderTable, round, writeResults } from "./lib/report.ts";
 
 export interface SearchBenchOptions {
   db: "pglite" | "postgres";
@@ -250,8 +251,8 @@ export async function runSearchBench(options: SearchBenchOptions) {
     const rows = [...timings.entries()].map(([kind, ms]) => {
       const p = percentiles(ms);
       const found = kind === "all" ? [...hits.values()].flat() : (hits.get(kind) ?? []);
-      const medianHits = [...found].sort((a, b) => a - b)[Math.floor(found.length / 2)] ?? 0;
-      return { kind, queries: ms.length, ...p, p95: percentile(ms, 0.95), medianHits };
+      const medianHits = found.length > 0 ? percentile(found, 0.5) : 0;
+      return { kind, queries: ms.length, ...p, p95: round(percentile(ms, 0.95)), medianHits };
     });
     console.log(
       renderTable(
@@ -279,11 +280,6 @@ export async function runSearchBench(options: SearchBenchOptions) {
   } finally {
     await bench.close();
   }
-}
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
 }
 
 /** One search as a random person, through the HTTP layer; its totalElements. */

@@ -39,19 +39,8 @@ import { Agent, request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
-import {
-  benchRoot,
-  createBenchUsers,
-  heartbeats,
-  openBenchApp,
-  openSessions,
-  type Percentiles,
-  percentiles,
-  renderTable,
-  type Session,
-  sleep,
-  writeResults,
-} from "./lib/chat-bench.ts";
+import { createBenchUsers, heartbeats, openBenchApp, openSessions, type Session, sleep } from "./lib/chat-bench.ts";
+import { benchRoot, type Percentiles, percentiles, renderTable, writeResults } from "./lib/report.ts";
 
 const { values } = parseArgs({
   options: {

@@ -35,15 +35,7 @@
  * BENCH_LOG_LEVEL=info shows the server's request log when something fails (default warn).
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { copyFile, open, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -56,7 +48,9 @@ import { loadConfig } from "../server/config.ts";
 import type { ObjectStore } from "../server/storage/object-store.ts";
 import { openObjectStore } from "../server/storage/open-object-store.ts";
 import { type ChildServer, startChildServer } from "../test/helpers/child-server.ts";
-import { renderTable, writeResults } from "./lib/chat-bench.ts";
+import { wholeNumber } from "./lib/args.ts";
+import { statusMb } from "./lib/proc-memory.ts";
+import { median, renderTable, round, writeResults } from "./lib/report.ts";
 
 const MB = 2 ** 20;
 const SAMPLE_MS = 50;
@@ -69,44 +63,20 @@ const MAX_SHARE_MB = 10240;
 
 const log = (message: string) => console.error(`bench:files: ${message}`);
 
-function wholeNumber(name: string, raw: string, min: number, max: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    console.error(`bench:files: --${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    process.exit(2);
-  }
-  return n;
-}
-
 const { values } = parseArgs({
   options: { "size-mb": { type: "string", default: "1024" }, runs: { type: "string", default: "3" } },
 });
-const sizeMb = wholeNumber("size-mb", values["size-mb"], 1, MAX_SHARE_MB);
-const runs = wholeNumber("runs", values.runs, 1, 20);
+const sizeMb = wholeNumber("bench:files", "size-mb", values["size-mb"], 1, MAX_SHARE_MB);
+const runs = wholeNumber("bench:files", "runs", values.runs, 1, 20);
 const size = sizeMb * MB;
 /** Any one transfer: at least 2 MB/s, or it has failed. */
 const transferTimeoutMs = 60_000 + sizeMb * 500;
 const storage: "disk" | "s3" = process.env.STORAGE_URL ? "s3" : "disk";
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 const cell = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "n/a" : n.toFixed(digits));
 
 // ---------------------------------------------------------------------------------------------
-// The server's memory, from /proc (Linux; elsewhere the figures are n/a).
-
-function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
+// The server's memory, from /proc (Linux; elsewhere the figures are n/a): proc-memory.ts.
 
 interface Memory {
   baselineMb: number;

@@ -50,9 +50,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres), Redis (REDIS_URL or redis://127.0.0.1:6379), nginx
  * and build/client (the instances serve the site).
  */
-import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,17 +61,13 @@ import { SignJWT } from "jose";
 import pg from "pg";
 import { chatLimits } from "../shared/chat.ts";
 import type { Topology } from "../test/helpers/topology.ts";
-import {
-  benchRoot,
-  heartbeats,
-  openSessions,
-  type Percentiles,
-  percentiles,
-  renderTable,
-  type Session,
-  sleep,
-  writeResults,
-} from "./lib/chat-bench.ts";
+import { wholeNumber } from "./lib/args.ts";
+import { heartbeats, openSessions, type Session, sleep } from "./lib/chat-bench.ts";
+import { type CpuUse, cpuUse, type Machine, otherProcesses, type Roles, RUN_QUEUE } from "./lib/cpu-use.ts";
+import { clockTicksPerSecond, readCpuSnapshot, readProcesses } from "./lib/proc-cpu.ts";
+import { benchRoot, type Percentiles, percentiles, renderTable, round, writeResults } from "./lib/report.ts";
+import { runWrk, wrkPath } from "./lib/run-wrk.ts";
+import { wrkScript } from "./lib/wrk.ts";
 
 const { values } = parseArgs({
   options: {
@@ -93,30 +89,20 @@ const P99_LIMIT_MS = 50;
 const WARMUP_S = 2;
 /** How long after a step's last SEND its messages may still arrive before the missing ones count as lost. */
 const DRAIN_MS = 5_000;
-const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
-
-function wholeNumber(name: string, raw: string, min: number, max: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    console.error(`bench:scale: --${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const settings = {
   quick: values.quick,
-  restSeconds: wholeNumber("duration", values.duration ?? (values.quick ? "3" : "6"), 1, 120),
-  rounds: wholeNumber("rounds", values.rounds ?? (values.quick ? "1" : "3"), 1, 20),
-  connections: wholeNumber("connections", values.connections, 1, 1000),
+  restSeconds: wholeNumber("bench:scale", "duration", values.duration ?? (values.quick ? "3" : "6"), 1, 120),
+  rounds: wholeNumber("bench:scale", "rounds", values.rounds ?? (values.quick ? "1" : "3"), 1, 20),
+  connections: wholeNumber("bench:scale", "connections", values.connections, 1, 1000),
   // Each session is two connections in nginx (4 096 per worker): at most 1 900 with wrk's beside them.
-  accounts: wholeNumber("accounts", values.accounts ?? (values.quick ? "1000" : "1800"), 10, 1900),
-  stepSeconds: wholeNumber("step", values.step ?? (values.quick ? "3" : "5"), 1, 60),
+  accounts: wholeNumber("bench:scale", "accounts", values.accounts ?? (values.quick ? "1000" : "1800"), 10, 1900),
+  stepSeconds: wholeNumber("bench:scale", "step", values.step ?? (values.quick ? "3" : "5"), 1, 60),
   rates: (
     values.rates ?? (values.quick ? "250,500,1000,2000,3000" : "250,500,750,1000,1500,2000,2500,3000,3500,4000,4500")
   )
     .split(",")
-    .map((r) => wholeNumber("rates", r.trim(), 1, 100_000))
+    .map((r) => wholeNumber("bench:scale", "rates", r.trim(), 1, 100_000))
     .sort((a, b) => a - b),
 };
 /** The most an account may send in the limit's window, kept 10 % below it. */
@@ -124,193 +110,25 @@ const maxRate = Math.floor(
   (0.9 * settings.accounts * chatLimits.rateLimitMessages * 1000) / chatLimits.rateLimitWindowMs,
 );
 
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
-
 // ---------------------------------------------------------------------------------------------
-// CPU time per process, from /proc.
+// CPU time per process, from /proc (lib/proc-cpu.ts, lib/cpu-use.ts).
 
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-interface ProcessTicks {
-  comm: string;
-  ppid: number;
-  /** utime + stime */
-  own: number;
-  /** cutime + cstime: children that ended and were waited for. */
-  children: number;
-  /** PostgreSQL's processes: their title (a backend's names its database). */
-  title?: string;
-  /** The main thread's time runnable but waiting for a core (ns, /proc/<pid>/schedstat): a Node process's event loop. */
-  runDelayNs: number;
-}
-
-interface CpuSnapshot {
-  at: number;
-  /** Ticks of the whole machine (/proc/stat): busy (steal not included), interrupts, stolen, all. */
-  busy: number;
-  kernel: number;
-  steal: number;
-  total: number;
-  processes: Map<number, ProcessTicks>;
-}
-
-function readProcessTicks(pid: number): ProcessTicks | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const close = stat.lastIndexOf(")");
-    const comm = stat.slice(stat.indexOf("(") + 1, close);
-    const fields = stat.slice(close + 2).split(" ");
-    const title = comm === "postgres" ? readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ") : undefined;
-    return {
-      title,
-      comm,
-      ppid: Number(fields[1]),
-      own: Number(fields[11]) + Number(fields[12]),
-      children: Number(fields[13]) + Number(fields[14]),
-      runDelayNs: Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function cpuSnapshot(): CpuSnapshot {
-  const processes = new Map<number, ProcessTicks>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const ticks = readProcessTicks(Number(entry));
-    if (ticks) processes.set(Number(entry), ticks);
-  }
-  // cpu  user nice system idle iowait irq softirq steal …
-  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = cpu.reduce((sum, n) => sum + n, 0);
-  const steal = cpu[7]!;
-  return {
-    at: performance.now(),
-    busy: total - cpu[3]! - cpu[4]! - steal,
-    kernel: cpu[5]! + cpu[6]!,
-    steal,
-    total,
-    processes,
-  };
-}
-
-/** Who is who during a measurement. */
-interface Roles {
-  instances: number[];
-  /** The topology's database: PostgreSQL backends of other databases are someone else's. */
-  database: string;
-  nginx: number | undefined;
-  /** The chat's client process; wrk is counted from this process's waited-for children. */
-  clients?: number;
-  wrk?: boolean;
-  /** The other topology's instances, nginx and client process, idle meanwhile. */
-  idle: number[];
-}
-
-/** The instances' mean run-queue wait (ms per second), kept in the same record as the cores. */
-const RUN_QUEUE = "instance waits ms/s";
-
-/**
- * Cores used (1 = one core busy the whole interval) per group of processes; "interrupts" is the
- * kernel's irq and softirq time (loopback networking) that /proc/stat counts apart from processes,
- * "steal" what the hypervisor gave to others, "machine" everything busy but steal.
- */
-type CpuUse = Record<string, number>;
-
-/** Is this process PostgreSQL's, and serving the topology (backends of other databases are not)? */
-function postgresRole(t: ProcessTicks, database: string): "ours" | "theirs" | undefined {
-  if (t.comm !== "postgres") return undefined;
-  const title = `${t.title ?? ""} `;
-  const backend = /\(\d+\) |\[local\] /.test(title);
-  return !backend || title.includes(` ${database} `) ? "ours" : "theirs";
-}
-
-function cpuUse(before: CpuSnapshot, after: CpuSnapshot, roles: Roles): CpuUse {
-  const seconds = (after.at - before.at) / 1000;
-  const cores = (ticks: number) => ticks / CLOCK_TICKS / seconds;
-  const delta = (pid: number, children = false) => {
-    const now = after.processes.get(pid);
-    if (!now) return 0;
-    const then = before.processes.get(pid);
-    const value = (t: ProcessTicks | undefined) => (t ? t.own + (children ? t.children : 0) : 0);
-    return Math.max(0, value(now) - value(then));
-  };
-  const group = (test: (t: ProcessTicks) => boolean, children: boolean) => {
-    let sum = 0;
-    for (const [pid, t] of after.processes) if (test(t)) sum += delta(pid, children);
-    return sum;
-  };
-  const use: CpuUse = {};
-  roles.instances.forEach((pid, i) => {
-    use[`instance ${i + 1}`] = cores(delta(pid));
-  });
-  use.nginx = roles.nginx === undefined ? 0 : cores(delta(roles.nginx));
-  const me = process.pid;
-  const mine = (t: ProcessTicks | undefined) => t?.children ?? 0;
-  use["load generator"] =
-    roles.clients !== undefined
-      ? cores(delta(roles.clients))
-      : roles.wrk
-        ? cores(Math.max(0, mine(after.processes.get(me)) - mine(before.processes.get(me))))
-        : 0;
-  // Own time only: the postmaster's waited-for children are every database's ended backends.
-  use.PostgreSQL = cores(group((t) => postgresRole(t, roles.database) === "ours", false));
-  use.Redis = cores(group((t) => t.comm.startsWith("redis-server"), true));
-  use["bench + s3rver"] = cores(delta(me));
-  use["idle topology"] = cores(roles.idle.reduce((sum, pid) => sum + delta(pid), 0));
-  const share = (ticks: number) => (ticks / (after.total - before.total)) * os.availableParallelism();
-  const machine = share(after.busy - before.busy);
-  use.interrupts = share(after.kernel - before.kernel);
-  const accounted = Object.values(use).reduce((sum, n) => sum + n, 0);
-  use.other = Math.max(0, machine - accounted);
-  use.steal = share(after.steal - before.steal);
-  use.machine = machine;
-  // Not cores: how long the instances' event loops waited for a core, ms per second (their mean).
-  const waits = roles.instances.map((pid) => {
-    const [now, then] = [after.processes.get(pid), before.processes.get(pid)];
-    return now && then ? (now.runDelayNs - then.runDelayNs) / 1e6 / seconds : 0;
-  });
-  use[RUN_QUEUE] = waits.reduce((sum, n) => sum + n, 0) / Math.max(1, waits.length);
-  for (const key of Object.keys(use)) use[key] = round(use[key]!, 2);
-  return use;
-}
-
-/** The busiest processes that are none of the bench's: what "other" is made of. */
-function otherProcesses(before: CpuSnapshot, after: CpuSnapshot, roles: Roles): string[] {
-  const seconds = (after.at - before.at) / 1000;
-  const known = new Set([...roles.instances, ...roles.idle, roles.nginx, roles.clients, process.pid]);
-  const byName = new Map<string, number>();
-  for (const [pid, t] of after.processes) {
-    if (known.has(pid)) continue;
-    const role = postgresRole(t, roles.database);
-    if (role === "ours" || t.comm.startsWith("redis-server")) continue;
-    const then = before.processes.get(pid);
-    // Own time only: a parent's waited-for children (a test runner's workers) would count a past's worth at once.
-    const ticks = t.own - (then ? then.own : 0);
-    const name = role === "theirs" ? "postgres (other databases)" : t.comm;
-    if (ticks > 0) byName.set(name, (byName.get(name) ?? 0) + ticks);
-  }
-  return [...byName]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
-    .map(([name, ticks]) => `${name} ${(ticks / CLOCK_TICKS / seconds).toFixed(2)}`);
-}
+const machine: Machine = { clockTicks: clockTicksPerSecond(), cores: os.availableParallelism(), self: process.pid };
+/** PostgreSQL's titles name a backend's database: whose is whose. */
+const snapshot = () => readCpuSnapshot({ titleOf: (comm) => comm === "postgres" });
 
 async function measured<T>(
   roles: () => Roles,
   work: () => Promise<T>,
 ): Promise<{ result: T; cpu: CpuUse; others: string[] }> {
-  const before = cpuSnapshot();
+  const before = snapshot();
   const result = await work();
-  const after = cpuSnapshot();
-  return { result, cpu: cpuUse(before, after, roles()), others: otherProcesses(before, after, roles()) };
+  const after = snapshot();
+  return {
+    result,
+    cpu: cpuUse(before, after, roles(), machine),
+    others: otherProcesses(before, after, roles(), machine),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,63 +203,19 @@ interface RestResult {
   runs?: number[];
 }
 
-const WRK_REPORT = `
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('WRK {"requests":%d,"durationUs":%d,"p50":%d,"p99":%d,"max":%d,"errors":%d,"non2xx":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
-    e.connect + e.read + e.write + e.timeout, e.status))
-end
-`;
-
-function wrkScript(dir: string, endpoint: Endpoint, accounts: Account[]): string {
+function writeWrkScript(dir: string, endpoint: Endpoint, accounts: Account[]): string {
   const file = path.join(dir, `${endpoint.name}.lua`);
-  const lua = endpoint.authenticated
-    ? `local tokens = {${accounts.map((a) => `"${a.token}"`).join(",")}}
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("GET", "${endpoint.path}", { ["Authorization"] = "Bearer " .. tokens[(i % #tokens) + 1] })
-end
-`
-    : `wrk.headers["Accept-Encoding"] = "br, gzip"\n`;
-  writeFileSync(file, lua + WRK_REPORT);
+  writeFileSync(file, wrkScript(endpoint.path, endpoint.authenticated ? accounts.map((a) => a.token) : undefined));
   return file;
 }
 
-function runWrk(
+async function restRun(
   url: string,
   script: string,
   seconds: number,
 ): Promise<Omit<RestResult, "perInstance" | "cpu" | "others">> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      WRK,
-      ["-t1", `-c${settings.connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, url],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      const line = output.split("\n").find((l) => l.startsWith("WRK "));
-      if (code !== 0 || !line) return reject(new Error(`wrk failed (exit ${code}):\n${output}`));
-      const r = JSON.parse(line.slice(4)) as Record<string, number>;
-      resolve({
-        endpoint: new URL(url).pathname,
-        requestsPerS: Math.round(r.requests! / (r.durationUs! / 1e6)),
-        latencyMs: { p50: round(r.p50! / 1000), p99: round(r.p99! / 1000), max: round(r.max! / 1000) },
-        requests: r.requests!,
-        errors: r.errors!,
-        non2xx: r.non2xx!,
-      });
-    });
-  });
+  const result = await runWrk({ url, script, seconds, connections: settings.connections });
+  return { endpoint: new URL(url).pathname, ...result };
 }
 
 interface Endpoint {
@@ -467,7 +241,7 @@ async function benchRest(both: Running[]): Promise<RestResult[][]> {
   const results: RestResult[][] = both.map(() => []);
   try {
     for (const endpoint of endpoints) {
-      const script = wrkScript(dir, endpoint, both[0]!.accounts.slice(0, 200));
+      const script = writeWrkScript(dir, endpoint, both[0]!.accounts.slice(0, 200));
       for (const t of both) {
         // The answer is what the bench thinks it is before it is counted.
         const check = await fetch(`${t.topology.url}${endpoint.path}`, {
@@ -476,8 +250,8 @@ async function benchRest(both: Running[]): Promise<RestResult[][]> {
         await check.arrayBuffer();
         if (check.status !== 200) throw new Error(`GET ${endpoint.path} answered ${check.status} through nginx`);
         // Each topology signs its own tokens: its own script.
-        t.script = wrkScript(dir, { ...endpoint, name: `${endpoint.name}-${t.count}` }, t.accounts.slice(0, 200));
-        await runWrk(`${t.topology.url}${endpoint.path}`, t.script, WARMUP_S);
+        t.script = writeWrkScript(dir, { ...endpoint, name: `${endpoint.name}-${t.count}` }, t.accounts.slice(0, 200));
+        await restRun(`${t.topology.url}${endpoint.path}`, t.script, WARMUP_S);
       }
       const runs: RestResult[][] = both.map(() => []);
       for (let round = 0; round < settings.rounds; round++) {
@@ -487,7 +261,7 @@ async function benchRest(both: Running[]): Promise<RestResult[][]> {
           const before = await perInstance(t.topology, "http_request_duration_seconds_count");
           const { result, cpu, others } = await measured(
             () => t.roles({ wrk: true }),
-            () => runWrk(url, t.script ?? script, settings.restSeconds),
+            () => restRun(url, t.script ?? script, settings.restSeconds),
           );
           const after = await perInstance(t.topology, "http_request_duration_seconds_count");
           const run: RestResult = { ...result, perInstance: after.map((n, i) => n - before[i]!), cpu, others };
@@ -826,15 +600,9 @@ interface TopologyResult {
   chat: ChatResult;
 }
 
-const nginxPids = () => {
-  const pids = new Set<number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const ticks = readProcessTicks(Number(entry));
-    if (ticks?.comm === "nginx" && ticks.ppid === process.pid) pids.add(Number(entry));
-  }
-  return pids;
-};
+/** The nginx processes this process started. */
+const nginxPids = () =>
+  new Set([...readProcesses()].filter(([, t]) => t.comm === "nginx" && t.ppid === process.pid).map(([pid]) => pid));
 
 async function startRunning(count: number, all: Running[]): Promise<Running> {
   const { startTopology } = await import("../test/helpers/topology.ts");
@@ -1047,8 +815,8 @@ function limitsNote(one: TopologyResult, two: TopologyResult, cores: number): st
 }
 
 async function main() {
-  if (!existsSync(WRK)) {
-    log(`wrk is not installed (${WRK}): apt-get install -y wrk (or set WRK_PATH). The REST part needs it.`);
+  if (!existsSync(wrkPath)) {
+    log(`wrk is not installed (${wrkPath}): apt-get install -y wrk (or set WRK_PATH). The REST part needs it.`);
     process.exit(1);
   }
   if (!existsSync(path.join(benchRoot, "build", "client"))) {

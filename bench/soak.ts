@@ -34,22 +34,22 @@
  * everything in bench/results/soak-<timestamp>.json (git-ignored).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { type BenchUser, createBenchUsers, openBenchApp, Session, sleep } from "./lib/chat-bench.ts";
+import { statusMb } from "./lib/proc-memory.ts";
 import {
-  type BenchUser,
   benchRoot,
-  createBenchUsers,
-  openBenchApp,
+  liveTable,
+  median,
   type Percentiles,
   percentiles,
   renderTable,
-  Session,
-  sleep,
+  round,
   writeResults,
-} from "./lib/chat-bench.ts";
+} from "./lib/report.ts";
 
 const { values } = parseArgs({ options: { role: { type: "string", default: "main" } } });
 const self = fileURLToPath(import.meta.url);
@@ -235,24 +235,14 @@ async function runServer() {
 
 /** Server RSS in MB, from /proc (Linux) or ps. */
 function rssMb(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    if (match) return Number(match[1]) / 1024;
-  } catch {}
+  const fromProc = statusMb(pid, "VmRSS");
+  if (fromProc !== undefined) return fromProc;
   try {
     return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) / 1024;
   } catch {
     return Number.NaN;
   }
 }
-
-const median = (values: number[]) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 interface Minute {
   minute: number;
@@ -356,8 +346,7 @@ const columns: [string, (r: Row) => string][] = [
   ["errors", (r) => String(r.errors)],
   ["reconnects", (r) => String(r.reconnects)],
 ];
-const liveWidths = columns.map(([header]) => Math.max(header.length, 7));
-const liveLine = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(liveWidths[i]!)).join(" | ")} |`;
+const live = liveTable(columns.map(([header]) => header));
 
 /** How one memory series moved from minute 2 (the baseline: minute 1 is warm-up) to the last minute. */
 interface Trend {
@@ -887,8 +876,7 @@ async function main() {
     // ---- minute by minute
     const rows: Row[] = [];
     current = newMinute(1);
-    console.log(liveLine(columns.map(([header]) => header)));
-    console.log(`|${liveWidths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+    console.log(live.head);
     for (let minute = 1; minute <= settings.minutes; minute++) {
       const end = trafficStart + minute * MINUTE_MS;
       while (performance.now() < end && !interrupted && serverExit === undefined) {
@@ -950,7 +938,7 @@ async function main() {
         reconnects: done.reconnects,
       };
       rows.push(row);
-      console.log(liveLine(columns.map(([, cell]) => cell(row))));
+      console.log(live.row(columns.map(([, cell]) => cell(row))));
       for (const [kind, n] of Object.entries(done.errors)) log(`minute ${minute}: ${n} × ${kind}`);
       if (early) break;
     }

@@ -18,13 +18,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { publicRoutes } from "../shared/site-routes.ts";
+import { benchRoot, renderTable, writeResults } from "./lib/report.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromePath = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless=new",
@@ -205,10 +204,7 @@ function table(results: RouteResult[]): string {
     r.firstLoadJsGzipKb.toFixed(1),
     r.staffOrChatRequests.length === 0 ? "none" : r.staffOrChatRequests.map((url) => new URL(url).pathname).join(" "),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+  return renderTable(header, rows, { leftColumns: 1 });
 }
 
 /** The targets of the issue; reported, never turned into a failing exit code. */
@@ -229,10 +225,10 @@ async function main() {
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log("building (npm run build)");
-    const code = await run("npm", ["run", "build", "--silent"], root);
+    const code = await run("npm", ["run", "build", "--silent"], benchRoot);
     if (code !== 0) throw new Error(`npm run build exited with code ${code}`);
   }
-  const builtClient = path.join(root, "build", "client");
+  const builtClient = path.join(benchRoot, "build", "client");
   if (!existsSync(path.join(builtClient, "index.html"))) throw new Error("no build/client/index.html after the build");
 
   const work = mkdtempSync(path.join(tmpdir(), "nb-bench-web-"));
@@ -247,7 +243,7 @@ async function main() {
   // tsx by its resolved URL: a bare "tsx" would be looked up from the snapshot folder.
   const server = spawn(
     process.execPath,
-    ["--import", import.meta.resolve("tsx"), path.join(root, "server", "main.ts")],
+    ["--import", import.meta.resolve("tsx"), path.join(benchRoot, "server", "main.ts")],
     {
       cwd: work,
       stdio: ["ignore", "inherit", "inherit"],
@@ -263,7 +259,7 @@ async function main() {
         LOG_LEVEL: "warn",
         ADMIN_USERNAME: "bench-admin",
         ADMIN_PASSWORD: randomBytes(12).toString("hex"),
-        TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
+        TSX_TSCONFIG_PATH: path.join(benchRoot, "tsconfig.json"),
       },
     },
   );
@@ -326,24 +322,15 @@ async function main() {
         ? "\nAll targets met: performance >= 95; accessibility, best practices, SEO 100; JS <= 100 KB gzip; no staff/chat code."
         : `\nBelow target:\n${notes.map((note) => `  - ${note}`).join("\n")}`,
     );
-    const resultsDir = path.join(root, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(
-      path.join(resultsDir, "web.json"),
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          lighthouse: "12 (mobile, default config)",
-          chromium: chromePath,
-          runsPerRoute: runs,
-          results,
-          belowTarget: notes,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    log("wrote bench/results/web.json");
+    const written = writeResults("web.json", {
+      date: new Date().toISOString(),
+      lighthouse: "12 (mobile, default config)",
+      chromium: chromePath,
+      runsPerRoute: runs,
+      results,
+      belowTarget: notes,
+    });
+    log(`wrote ${written}`);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -4,7 +4,7 @@
  * the download kept.
  */
 import type { APIRequestContext, Locator } from "@playwright/test";
-import { leadFields } from "../shared/leads.ts";
+import { publicFormFields } from "../shared/public-forms.ts";
 import { type QuoteRequest, quoteRequestPaths } from "../shared/quote-requests.ts";
 import { loginAdmin } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, gotoHydrated, test, visitorAddress } from "./fixtures.ts";
@@ -35,8 +35,8 @@ async function submitQuote(
       projectName: "Harbour Footbridge",
       tonsOfSteel: "45",
       workTypes: JSON.stringify(["Structural Steel Detailing"]),
-      [leadFields.captcha]: await solvedCaptcha(api),
-      [leadFields.quoteFile]: { ...file, mimeType: "application/pdf" },
+      [publicFormFields.captcha]: await solvedCaptcha(api),
+      [publicFormFields.quoteFile]: { ...file, mimeType: "application/pdf" },
     },
   });
   expect(sent.status(), await sent.text()).toBe(201);

@@ -6,7 +6,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { e2eAdmin } from "../playwright.config.ts";
-import { captchaChallengePath } from "../shared/leads.ts";
+import { captchaChallengePath } from "../shared/public-forms.ts";
 import { storageKeys } from "../shared/roles.ts";
 import { dashboardLoad, expect, gotoHydrated } from "./fixtures.ts";
 

@@ -6,8 +6,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { type Application, applicationPaths } from "../shared/applications.ts";
-import { leadFields } from "../shared/leads.ts";
 import { openJobs } from "../shared/open-positions.ts";
+import { publicFormFields } from "../shared/public-forms.ts";
 import { type QuoteRequest, quoteRequestPaths, staleVersionMessage } from "../shared/quote-requests.ts";
 import { loginAdmin } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test, visitorAddress } from "./fixtures.ts";
@@ -56,8 +56,8 @@ test.describe("quote requests and applications as work", () => {
         projectName: "Harbour Footbridge",
         tonsOfSteel: "45",
         workTypes: JSON.stringify(["Structural Steel Detailing"]),
-        [leadFields.captcha]: await solvedCaptcha(request),
-        [leadFields.quoteFile]: {
+        [publicFormFields.captcha]: await solvedCaptcha(request),
+        [publicFormFields.quoteFile]: {
           name: "footbridge.png",
           mimeType: "image/png",
           // A 1×1 PNG: the dashboard previews images inline.
@@ -191,8 +191,8 @@ test.describe("quote requests and applications as work", () => {
         phone: "+91 98765 43210",
         message: "Eight years of Tekla.",
         position,
-        [leadFields.captcha]: await solvedCaptcha(request),
-        [leadFields.cv]: {
+        [publicFormFields.captcha]: await solvedCaptcha(request),
+        [publicFormFields.cv]: {
           name: "cv.pdf",
           mimeType: "application/pdf",
           buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),

@@ -2,8 +2,8 @@
  * DESIGN §11: a job application as work (position, stages, consent, version, erasure).
  */
 import { z } from "zod";
-import { applicationFieldsSchema, jobApplicationSchema, leadLimits } from "./leads.ts";
 import { openApplication, positionOptions } from "./open-positions.ts";
+import { applicationFieldsSchema, jobApplicationSchema, publicFormLimits } from "./public-forms.ts";
 
 export { openApplication, positionOptions } from "./open-positions.ts";
 
@@ -95,7 +95,7 @@ export const erasedApplicationMessage = "This application was erased: there is n
 
 /** The list's filters: GET /api/applications?q=&status=&position= */
 export const applicationFiltersSchema = z.object({
-  q: z.string().trim().max(leadLimits.searchMax, "The search is too long").optional(),
+  q: z.string().trim().max(publicFormLimits.searchMax, "The search is too long").optional(),
   status: z.enum(applicationStatuses, { error: "Unknown status" }).optional(),
   position: z.string().trim().min(1).max(200).optional(),
 });

@@ -3,7 +3,7 @@
  * reference, related requests). The API keeps SPEC's paths under /api/contact.
  */
 import { z } from "zod";
-import { contactSubmissionSchema } from "./leads.ts";
+import { contactSubmissionSchema } from "./public-forms.ts";
 import { isTimeZone } from "./time-zone.ts";
 
 export const quoteStatuses = ["new", "contacted", "quoted", "won", "lost"] as const;

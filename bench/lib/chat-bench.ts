@@ -1,50 +1,17 @@
 /**
  * Shared by the chat benchmarks (bench/chat.ts, bench/soak.ts): the app on a fresh database, bench
- * users with signed tokens, a raw STOMP session over a WebSocket, percentiles, tables and results.
+ * users with signed tokens, a raw STOMP session over a WebSocket (the figures and tables: report.ts).
  *
  * Server code is imported lazily (inside the functions that need it) so that a load-generating
  * process importing this file does not load the server.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { WebSocket } from "ws";
 import type { BuildAppOptions, buildApp } from "../../server/app.ts";
 
-export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------
-// Numbers and output.
-
-export interface Percentiles {
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-export function percentiles(values: number[]): Percentiles {
-  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
-  const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
-  return { p50: at(0.5), p99: at(0.99), max: Number(sorted[sorted.length - 1]!.toFixed(1)) };
-}
-
-/** A Markdown table, cells right-aligned. */
-export function renderTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(" | ")} |`;
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
-}
-
-/** Writes `data` as JSON to bench/results/`fileName` (git-ignored); returns the path relative to the project. */
-export function writeResults(fileName: string, data: unknown): string {
-  const dir = path.join(benchRoot, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, fileName), `${JSON.stringify(data, null, 2)}\n`);
-  return path.posix.join("bench", "results", fileName);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Server side: the real app on a fresh database.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { formatBytes } from "../../shared/bytes.ts";
-import { leadCreatedSchema, leadFields } from "../../shared/leads.ts";
+import { publicFormFields, submissionReceivedSchema } from "../../shared/public-forms.ts";
 import type { Db } from "../db/client.ts";
 import { captchaMessages } from "./captcha-check.ts";
 import { controlCharacterErrors } from "./control-characters.ts";
@@ -74,7 +74,7 @@ async function accept<Fields, Row extends { id: number }>(
   form: ReceivedForm,
   spec: PublicFormSpec<Fields, Row>,
 ): Promise<Row> {
-  if ((form.fields[leadFields.honeypot] ?? "").trim() !== "") {
+  if ((form.fields[publicFormFields.honeypot] ?? "").trim() !== "") {
     request.log.info("public form refused: honeypot filled");
     throw badRequest(formMessages.honeypot);
   }
@@ -89,15 +89,15 @@ async function accept<Fields, Row extends { id: number }>(
   if (form.extraFiles) errors[spec.fileField] = "Send one file only";
   else if (!form.file && spec.fileRequired) errors[spec.fileField] = spec.fileRequired;
   else if (form.file?.size === 0) errors[spec.fileField] = "The file is empty";
-  const captcha = await app.captcha.verify(form.fields[leadFields.captcha]);
-  if (!captcha.ok) errors[leadFields.captcha] = captchaMessages[captcha.reason];
+  const captcha = await app.captcha.verify(form.fields[publicFormFields.captcha]);
+  if (!captcha.ok) errors[publicFormFields.captcha] = captchaMessages[captcha.reason];
   if (!parsed.success || !captcha.ok || Object.keys(errors).length > 0) {
-    const onlyCaptcha = Object.keys(errors).length === 1 && errors[leadFields.captcha];
+    const onlyCaptcha = Object.keys(errors).length === 1 && errors[publicFormFields.captcha];
     throw badRequest(onlyCaptcha || formMessages.notValid, errors);
   }
   return app.db.transaction(async (tx) => {
     if (!(await app.captcha.consume(tx, captcha.solution))) {
-      throw badRequest(captchaMessages.used, { [leadFields.captcha]: captchaMessages.used });
+      throw badRequest(captchaMessages.used, { [publicFormFields.captcha]: captchaMessages.used });
     }
     return spec.insert(tx, parsed.data, form.file);
   });
@@ -109,5 +109,5 @@ export const submitSchema = (summary: string, description: string) => ({
   summary,
   description,
   consumes: ["multipart/form-data"],
-  response: { 201: leadCreatedSchema, ...errorResponses(400, 413, 415, 429) },
+  response: { 201: submissionReceivedSchema, ...errorResponses(400, 413, 415, 429) },
 });

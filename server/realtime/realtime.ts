@@ -1,11 +1,12 @@
 import type { WebSocket } from "ws";
 import { realtimeTexts } from "../../shared/realtime.ts";
 import { type Broker, channels } from "./broker/broker.ts";
-import { Connection, type ConnectionHost, type UserQueueEnvelope } from "./connection.ts";
+import { Connection, type ConnectionHost } from "./connection.ts";
 import { queueOfSuffix } from "./destinations.ts";
 import { FeatureRegistry, type RealtimeFeature } from "./features.ts";
 import { transportRefusals } from "./refusals.ts";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./settings.ts";
+import type { UserQueueEnvelope } from "./subscriptions.ts";
 import type { Authenticate, RealtimeLogger, RealtimeUser } from "./types.ts";
 
 /** What the rest of the server uses (`app.realtime`): features (the chat, presence) plug in here. */

@@ -15,7 +15,7 @@ import { createChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { leadFields } from "../../shared/leads.ts";
+import { publicFormFields } from "../../shared/public-forms.ts";
 import { createTestApp } from "../../test/helpers/app.ts";
 import { captchaPayload, solve } from "../../test/helpers/captcha.ts";
 import {
@@ -251,7 +251,7 @@ const multipartForms: Record<string, MultipartForm> = {
       workTypes: JSON.stringify(["Structural Steel Detailing"]),
     },
     file: {
-      field: leadFields.quoteFile,
+      field: publicFormFields.quoteFile,
       content: samples.pdf,
       name: "plan.pdf",
       type: "application/pdf",
@@ -268,7 +268,13 @@ const multipartForms: Record<string, MultipartForm> = {
       position: "Sr. Modeler",
       keepForFutureRoles: "true",
     },
-    file: { field: leadFields.cv, content: samples.pdf, name: "cv.pdf", type: "application/pdf", optional: false },
+    file: {
+      field: publicFormFields.cv,
+      content: samples.pdf,
+      name: "cv.pdf",
+      type: "application/pdf",
+      optional: false,
+    },
     captcha: true,
   },
   "POST /api/admin/files/upload": {
@@ -415,7 +421,7 @@ async function seed() {
     const form = multipartForms[key]!;
     await send(key.split(" ")[1]!, [
       ...Object.entries(form.fields).map(([name, value]) => ({ name, value })),
-      { name: leadFields.captcha, value: await cheapCaptcha() },
+      { name: publicFormFields.captcha, value: await cheapCaptcha() },
       { name: form.file.field, value: form.file.content, fileName: form.file.name, contentType: form.file.type },
     ]);
   }
@@ -798,7 +804,7 @@ function multipartBody(form: MultipartForm, category: Category, context: Context
       else if (fields.length > 0) fields.splice(random.int(0, fields.length - 1), 1);
       break;
     case "extra":
-      if (random.chance(0.3)) fields.push([leadFields.honeypot, "https://spam.example"]);
+      if (random.chance(0.3)) fields.push([publicFormFields.honeypot, "https://spam.example"]);
       else if (random.chance(0.4))
         extraParts.push({ name: random.pick([file.field, "other"]), value: samples.pdf, fileName: "more.pdf" });
       else for (let i = random.int(1, 45); i > 0; i--) fields.push([`extra${i}`, random.word()]);
@@ -817,7 +823,7 @@ function multipartBody(form: MultipartForm, category: Category, context: Context
       break;
   }
   const parts: Part[] = fields.map(([name, value]) => ({ name, value }));
-  if (form.captcha && captcha && category !== "missing") parts.push({ name: leadFields.captcha, value: captcha });
+  if (form.captcha && captcha && category !== "missing") parts.push({ name: publicFormFields.captcha, value: captcha });
   if (withFile) parts.push({ name: file.field, value: file.content, fileName: file.name, contentType: file.type });
   parts.push(...extraParts);
   if (random.chance(0.5)) parts.reverse();

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Activity, activitySchema, type Note, noteInputSchema, noteSchema } from "../../../shared/activity.ts";
 import type { AuditAction } from "../../../shared/audit.ts";
-import { leadIdParamsSchema } from "../../../shared/leads.ts";
+import { workItemIdParamsSchema } from "../../../shared/public-forms.ts";
 import { downloadResponses, type StoredFileAnswer, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
@@ -17,7 +17,7 @@ import type { RecordAudit } from "./work-item-activity.ts";
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** `:id` in a work item's paths. */
-export const itemIdParams = leadIdParamsSchema;
+export const itemIdParams = workItemIdParamsSchema;
 type Id = { Params: z.output<typeof itemIdParams> };
 
 /** A route's OpenAPI text. */

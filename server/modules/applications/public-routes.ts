@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
 import { formatBytes } from "../../../shared/bytes.ts";
-import { cvFileRule, leadFields } from "../../../shared/leads.ts";
+import { cvFileRule, publicFormFields } from "../../../shared/public-forms.ts";
 import { cvTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -35,7 +35,7 @@ export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await receivePublicForm(app, request, {
         store: files,
-        fileField: leadFields.cv,
+        fileField: publicFormFields.cv,
         fileRequired: "Attach your CV",
         maxBytes: config.maxCvBytes,
         types: cvTypes,

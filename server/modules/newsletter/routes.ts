@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { newsletterSubscribedSchema, newsletterSubscribeSchema } from "../../../shared/leads.ts";
+import { newsletterSubscribedSchema, newsletterSubscribeSchema } from "../../../shared/public-forms.ts";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
 import { toCsv } from "../../lib/csv.ts";

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import site from "../../../content/site.json" with { type: "json" };
 import { formatBytes } from "../../../shared/bytes.ts";
-import { leadFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/leads.ts";
+import { publicFormFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/public-forms.ts";
 import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
 import { quoteTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
@@ -40,7 +40,7 @@ export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await receivePublicForm(app, request, {
         store: files,
-        fileField: leadFields.quoteFile,
+        fileField: publicFormFields.quoteFile,
         fileRequired: false,
         maxBytes: config.maxQuoteFileBytes,
         types: quoteTypes,

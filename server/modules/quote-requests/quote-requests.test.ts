@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followUpState } from "../../../shared/follow-up.ts";
-import { type QuoteFieldsInput, quoteFieldsSchema } from "../../../shared/leads.ts";
+import { type QuoteFieldsInput, quoteFieldsSchema } from "../../../shared/public-forms.ts";
 import { type QuoteRequest, quoteRequestSchema, staleVersionMessage } from "../../../shared/quote-requests.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../../test/helpers/captcha.ts";

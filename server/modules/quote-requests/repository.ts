@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { closedQuoteStatuses, dueBefore } from "../../../shared/follow-up.ts";
-import type { QuoteFields } from "../../../shared/leads.ts";
+import type { QuoteFields } from "../../../shared/public-forms.ts";
 import {
   formatQuoteReference,
   type QuoteRequest,

@@ -1,4 +1,4 @@
-import { captchaChallengePath } from "../../../../shared/lead-limits.ts";
+import { captchaChallengePath } from "../../../../shared/public-form-limits.ts";
 
 /** The public forms' API paths (SPEC §7), in one place. */
 export const publicFormPaths = {

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { cvFileRule, leadLimits } from "../../../../shared/lead-limits.ts";
 import { positionOptions } from "../../../../shared/open-positions.ts";
+import { cvFileRule, publicFormLimits } from "../../../../shared/public-form-limits.ts";
 import { checkboxClass, fileInputClass, textareaClass } from "./form-parts.tsx";
 import { NameAndEmailFields, PublicFormFrame, type PublicFormViewProps, requiredLabel } from "./public-form-frame.tsx";
 
@@ -40,7 +40,7 @@ export function ApplicationFormView({ errors = {}, chosenFile, ...frame }: Publi
             {...control}
             {...bind("message")}
             rows={5}
-            maxLength={leadLimits.messageMax}
+            maxLength={publicFormLimits.messageMax}
             placeholder="The projects and software you have worked on, the role you are after…"
             className={textareaClass}
           />

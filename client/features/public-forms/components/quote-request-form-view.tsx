@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { leadLimits, quoteFileRule, workTypeOptions } from "../../../../shared/lead-limits.ts";
+import { publicFormLimits, quoteFileRule, workTypeOptions } from "../../../../shared/public-form-limits.ts";
 import { checkboxClass, fileInputClass, textareaClass } from "./form-parts.tsx";
 import { NameAndEmailFields, PublicFormFrame, type PublicFormViewProps } from "./public-form-frame.tsx";
 
@@ -38,7 +38,7 @@ export function QuoteRequestFormView({ errors = {}, chosenFile, ...frame }: Publ
             {...bind("proposalDate")}
             autoComplete="off"
             placeholder="MM/DD/YYYY"
-            maxLength={leadLimits.dateMax}
+            maxLength={publicFormLimits.dateMax}
           />
         )}
       </Field>
@@ -49,7 +49,7 @@ export function QuoteRequestFormView({ errors = {}, chosenFile, ...frame }: Publ
             {...bind("projectDate")}
             autoComplete="off"
             placeholder="MM/DD/YYYY"
-            maxLength={leadLimits.dateMax}
+            maxLength={publicFormLimits.dateMax}
           />
         )}
       </Field>
@@ -71,7 +71,7 @@ export function QuoteRequestFormView({ errors = {}, chosenFile, ...frame }: Publ
             {...control}
             {...bind("scopeOfWork")}
             rows={5}
-            maxLength={leadLimits.scopeOfWorkMax}
+            maxLength={publicFormLimits.scopeOfWorkMax}
             className={textareaClass}
           />
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { cvFileRule, quoteFileRule } from "../../../../shared/lead-limits.ts";
+import { cvFileRule, quoteFileRule } from "../../../../shared/public-form-limits.ts";
 import { describeFile, fileProblem } from "./file-check.ts";
 
 describe("fileProblem", () => {

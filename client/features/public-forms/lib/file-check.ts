@@ -1,5 +1,5 @@
 import { formatBytes } from "../../../../shared/bytes.ts";
-import type { FileRule } from "../../../../shared/lead-limits.ts";
+import type { FileRule } from "../../../../shared/public-form-limits.ts";
 
 /** "drawings.pdf, 3.4 MB" for the chosen file. */
 export function describeFile(file: { name: string; size: number }): string {

@@ -1,5 +1,5 @@
 /**
- * The two public forms in the browser: the shared field rules (shared/leads.ts) plus the file, the
+ * The two public forms in the browser: the shared field rules (shared/public-forms.ts) plus the file, the
  * captcha and the honeypot; and how their values become the multipart body of SPEC §7.
  */
 import { z } from "zod";
@@ -8,10 +8,10 @@ import {
   applicationFieldsSchema,
   cvFileRule,
   type FileRule,
-  leadFields,
+  publicFormFields,
   quoteFieldsSchema,
   quoteFileRule,
-} from "../../../../shared/leads.ts";
+} from "../../../../shared/public-forms.ts";
 import { fileProblem } from "./file-check.ts";
 import { publicFormMessages } from "./messages.ts";
 
@@ -93,9 +93,9 @@ export function quoteRequestFormData(values: QuoteRequestFormValues): FormData {
   const { uploadFile, altcha, website, workTypes, ...text } = values;
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   body.append("workTypes", JSON.stringify(workTypes));
-  body.append(leadFields.honeypot, website ?? "");
-  body.append(leadFields.captcha, altcha);
-  if (uploadFile) body.append(leadFields.quoteFile, uploadFile, uploadFile.name);
+  body.append(publicFormFields.honeypot, website ?? "");
+  body.append(publicFormFields.captcha, altcha);
+  if (uploadFile) body.append(publicFormFields.quoteFile, uploadFile, uploadFile.name);
   return body;
 }
 
@@ -108,8 +108,8 @@ export function applicationFormData(values: ApplicationFormValues): FormData {
   const { cv, altcha, website, keepForFutureRoles, ...text } = values;
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   if (keepForFutureRoles) body.append("keepForFutureRoles", "true");
-  body.append(leadFields.honeypot, website ?? "");
-  body.append(leadFields.captcha, altcha);
-  if (cv) body.append(leadFields.cv, cv, cv.name);
+  body.append(publicFormFields.honeypot, website ?? "");
+  body.append(publicFormFields.captcha, altcha);
+  if (cv) body.append(publicFormFields.cv, cv, cv.name);
   return body;
 }

@@ -7,9 +7,9 @@
  * is the server.
  */
 import { z } from "zod";
-import { leadLimits, workTypeOptions } from "./lead-limits.ts";
+import { publicFormLimits, workTypeOptions } from "./public-form-limits.ts";
 
-export * from "./lead-limits.ts";
+export * from "./public-form-limits.ts";
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
@@ -21,25 +21,27 @@ const requiredText = (max: number, label: string) =>
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 
-export const leadEmailSchema = z
+export const emailAddressSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
-  .max(leadLimits.emailMax, "Email is too long")
+  .max(publicFormLimits.emailMax, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
 
 const phonePattern = /^\+?[\d\s().\-/]+$/;
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets, a leading +. */
 export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;
-  return phonePattern.test(value) && digits >= leadLimits.phoneDigitsMin && digits <= leadLimits.phoneDigitsMax;
+  return (
+    phonePattern.test(value) && digits >= publicFormLimits.phoneDigitsMin && digits <= publicFormLimits.phoneDigitsMax
+  );
 }
 
 const phoneMessage = "Enter a valid phone number";
-const optionalPhone = optionalText(leadLimits.phoneMax, "Phone").refine((v) => v === "" || isPhoneNumber(v), {
+const optionalPhone = optionalText(publicFormLimits.phoneMax, "Phone").refine((v) => v === "" || isPhoneNumber(v), {
   message: phoneMessage,
 });
-const requiredPhone = requiredText(leadLimits.phoneMax, "Phone").refine((v) => v === "" || isPhoneNumber(v), {
+const requiredPhone = requiredText(publicFormLimits.phoneMax, "Phone").refine((v) => v === "" || isPhoneNumber(v), {
   message: phoneMessage,
 });
 
@@ -56,7 +58,7 @@ export function parseUsDate(value: string): string | null {
 }
 
 const optionalUsDate = (label: string) =>
-  optionalText(leadLimits.dateMax, label)
+  optionalText(publicFormLimits.dateMax, label)
     .refine((v) => v === "" || parseUsDate(v) !== null, { message: `${label} must be a real date as MM/DD/YYYY` })
     .transform((v) => (v === "" ? "" : (parseUsDate(v) ?? v)));
 
@@ -71,9 +73,12 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-const optionalWebUrl = optionalText(leadLimits.projectUrlMax, "Project URL").refine((v) => v === "" || isWebUrl(v), {
-  message: "Enter a full link starting with http:// or https://",
-});
+const optionalWebUrl = optionalText(publicFormLimits.projectUrlMax, "Project URL").refine(
+  (v) => v === "" || isWebUrl(v),
+  {
+    message: "Enter a full link starting with http:// or https://",
+  },
+);
 
 /** Type of Work: a subset of the three choices, each at most once. */
 export const workTypesSchema = z
@@ -85,15 +90,15 @@ export const workTypesSchema = z
 
 /** The quote form's fields (SPEC §3, §5): name and email required, the rest optional. */
 export const quoteFieldsSchema = z.object({
-  name: requiredText(leadLimits.nameMax, "Name"),
-  email: leadEmailSchema,
-  company: optionalText(leadLimits.companyMax, "Company"),
+  name: requiredText(publicFormLimits.nameMax, "Name"),
+  email: emailAddressSchema,
+  company: optionalText(publicFormLimits.companyMax, "Company"),
   phone: optionalPhone,
-  projectName: optionalText(leadLimits.projectNameMax, "Project name"),
-  tonsOfSteel: optionalText(leadLimits.tonsOfSteelMax, "Tons of steel"),
+  projectName: optionalText(publicFormLimits.projectNameMax, "Project name"),
+  tonsOfSteel: optionalText(publicFormLimits.tonsOfSteelMax, "Tons of steel"),
   proposalDate: optionalUsDate("Proposal date"),
   projectDate: optionalUsDate("Project date"),
-  scopeOfWork: optionalText(leadLimits.scopeOfWorkMax, "Scope of work"),
+  scopeOfWork: optionalText(publicFormLimits.scopeOfWorkMax, "Scope of work"),
   projectUrl: optionalWebUrl,
   workTypes: workTypesSchema.default([]),
 });
@@ -122,17 +127,17 @@ export const quoteMultipartSchema = quoteFieldsSchema.extend({ workTypes: workTy
 
 /** The career form's fields (SPEC §5): name, email, phone required; message optional. The CV is the file. */
 export const applicationFieldsSchema = z.object({
-  name: requiredText(leadLimits.nameMax, "Name"),
-  email: leadEmailSchema,
+  name: requiredText(publicFormLimits.nameMax, "Name"),
+  email: emailAddressSchema,
   phone: requiredPhone,
-  message: optionalText(leadLimits.messageMax, "Message"),
+  message: optionalText(publicFormLimits.messageMax, "Message"),
 });
 export type ApplicationFieldsInput = z.input<typeof applicationFieldsSchema>;
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 
 /** 201 answer of both public forms. */
-export const leadCreatedSchema = z.object({ id: z.number().int(), message: z.string() });
-export type LeadCreated = z.infer<typeof leadCreatedSchema>;
+export const submissionReceivedSchema = z.object({ id: z.number().int(), message: z.string() });
+export type SubmissionReceived = z.infer<typeof submissionReceivedSchema>;
 
 /**
  * A quote request's submitted fields as the admin dashboard sees them (SPEC §3 "Contact
@@ -181,13 +186,13 @@ export const jobApplicationSchema = z.object({
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 /** `?q=`: words that must all appear in a lead's name, email, company, project (or phone, message). */
-export const leadSearchQuerySchema = z.object({
-  q: z.string().trim().max(leadLimits.searchMax, "The search is too long").optional(),
+export const workItemSearchQuerySchema = z.object({
+  q: z.string().trim().max(publicFormLimits.searchMax, "The search is too long").optional(),
 });
 
-export const leadIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const workItemIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** POST /api/newsletter/subscribe */
-export const newsletterSubscribeSchema = z.object({ email: leadEmailSchema });
+export const newsletterSubscribeSchema = z.object({ email: emailAddressSchema });
 /** Same answer whether or not the address was already subscribed: membership is not revealed. */
 export const newsletterSubscribedSchema = z.object({ message: z.string() });

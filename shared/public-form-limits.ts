@@ -10,7 +10,7 @@ export type WorkType = (typeof workTypeOptions)[number];
 
 const MB = 1024 * 1024;
 
-export const leadLimits = {
+export const publicFormLimits = {
   nameMax: 200,
   emailMax: 254,
   companyMax: 200,
@@ -44,7 +44,7 @@ export interface FileRule {
 export const cvFileRule: FileRule = {
   extensions: [".pdf", ".doc", ".docx", ".zip"],
   label: "PDF, DOC, DOCX or ZIP",
-  maxBytes: leadLimits.cvMaxBytes,
+  maxBytes: publicFormLimits.cvMaxBytes,
 };
 
 /** Quote attachment (DESIGN §5): pdf, images, office files, dwg/dxf/ifc, zip/7z/rar; 100 MB. */
@@ -72,11 +72,11 @@ export const quoteFileRule: FileRule = {
     ".rar",
   ],
   label: "PDF, images, Office files, DWG, DXF, IFC, ZIP, 7Z or RAR",
-  maxBytes: leadLimits.quoteFileMaxBytes,
+  maxBytes: publicFormLimits.quoteFileMaxBytes,
 };
 
 /** The multipart field names of the two public forms (SPEC §7), plus the captcha and the honeypot. */
-export const leadFields = {
+export const publicFormFields = {
   /** The ALTCHA payload (base64 JSON), as the widget's hidden input names it. */
   captcha: "altcha",
   /** The honeypot: a field people never see; a filled one means a bot. */
