@@ -88,7 +88,7 @@ describe("file length", () => {
     expect(isLimitedSource("server/modules/chat/actions.test.ts")).toBe(false);
     expect(isLimitedSource("server/db/migrations/0001_x.ts")).toBe(false);
     expect(isLimitedSource("test/helpers/app.ts")).toBe(false);
-    expect(isLimitedSource("client/features/leads/components/altcha-widget.d.ts")).toBe(false);
+    expect(isLimitedSource("client/features/public-forms/components/altcha-widget.d.ts")).toBe(false);
   });
 
   it(`keeps every source file at ${maxLines} lines or fewer`, async () => {
