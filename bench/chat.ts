@@ -22,10 +22,21 @@
  * times in a fresh server: the table shows the run with the median delivery p99 and the range of
  * the N p99s (a shared 2-core machine varies from run to run); the JSON keeps every run.
  *
- * With --live, read receipts and typing are on (DESIGN §10): each sender SENDs /app/chat.typing to
- * its recipient before the message, and each recipient marks the message read (POST
- * /messages/{id}/read) as it arrives, which sends the sender a READ event; the table adds the READ
- * latency from that call, READs received over calls made, and TYPING events delivered.
+ * Traffic (--traffic): `paired` (the default) pairs the sessions (0 with 1, 2 with 3, …) and each
+ * message goes from a random sender to its partner, so that every message lands in the chat its
+ * recipient has open; `random` sends to random others.
+ *
+ * With --live, everything the browser does around a message is on (DESIGN §10), modelled on the
+ * real client on the same traffic: each session's open, visible chat is its partner; a sender
+ * SENDs /app/chat.typing before a message at most once per 3 s per partner (sending does not
+ * reset it); a recipient marks what it was shown with /app/chat.read through the client's own
+ * ReadMarker (the first at once, then at most one a second, the highest seq). No HTTP call is made
+ * per message. The table adds read and typing frames per second, READ and TYPING events per
+ * second, read-mark rows written per second, and READ latency from the read frame. Every run also
+ * reports the server's CPU per stored message (process.cpuUsage over the load window), the figure
+ * to compare a --live run with a plain one.
+ *
+ * The human-pace case: --sessions 10000 --senders 10000 --rate 2000 (0.2 messages/s each).
  *
  * BENCH_SEARCH_INDEX=off drops the search index before the load (fastupdate: turns its pending
  * list back on), to see what full-text indexing costs the message path.
@@ -35,10 +46,11 @@
  * (BENCH_CLIENT_FLAGS does the same for the process that plays the browsers.)
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { Agent, request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
+import { ReadMarker } from "../client/features/chat/lib/read-marker.ts";
+import { chatDestinations } from "../shared/chat.ts";
 import { createBenchUsers, heartbeats, openBenchApp, openSessions, type Session, sleep } from "./lib/chat-bench.ts";
 import { benchRoot, type Percentiles, percentiles, renderTable, writeResults } from "./lib/report.ts";
 
@@ -54,8 +66,9 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     // DESIGN §10 search at scale instead (bench/chat-search.ts): --messages, --queries.
     search: { type: "boolean", default: false },
-    // Read receipts and typing on (DESIGN §10): each sender types before it sends, each recipient marks what it got read.
+    // Read receipts and typing on (DESIGN §10), as the browser client does them (see the header).
     live: { type: "boolean", default: false },
+    traffic: { type: "string", default: "paired" },
     messages: { type: "string", default: "1000000" },
     queries: { type: "string", default: "400" },
     // Internal: which process this is.
@@ -76,6 +89,7 @@ const POSTGRES_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:
 interface LoadPlan {
   url: string;
   live: boolean;
+  traffic: "paired" | "random";
   users: { username: string; token: string }[];
   rate: number;
   durationS: number;
@@ -93,13 +107,14 @@ interface ClientReport {
   deliveryMs: Percentiles;
   receiptMs: Percentiles;
   alive: number;
-  /** With --live: mark-read calls made, READ events the senders got, their latency from the call; TYPING events delivered. */
-  markReads: number;
+  /** With --live: read and typing frames sent; READ events received and their latency from the read frame; TYPING events received. */
+  readFrames: number;
+  typingFrames: number;
   reads: number;
   readMs: Percentiles;
-  /** With --live: the mark-read calls' answer times. */
-  markMs: Percentiles;
   typings: number;
+  /** Seconds from the first message to the end of the wait for what was in flight. */
+  windowS: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,54 +130,30 @@ async function runClients() {
   let deliveries = 0;
   let refusals = 0;
   let measuring = false;
-  const httpBase = plan.url.replace(/^ws/, "http").replace(/\/ws$/, "");
-  const markedAt = new Map<string, number>();
+  // --live: the client's own throttle per session (its open chat is its partner), and when each
+  // read frame went, by reader and seq, for the READ latency.
+  const readSentAt = new Map<string, number>();
   const readMs: number[] = [];
-  const markMs: number[] = [];
-  let markReads = 0;
+  let readFrames = 0;
+  let typingFrames = 0;
   let reads = 0;
   let typings = 0;
-  let markFailures = 0;
-  // The browsers' calls over a bounded set of kept-alive connections (one client process stands in
-  // for them all), opened before the load as the browsers' are: opened in a burst under load, some
-  // connection attempts overflow the listen queue and are retried by TCP a second or more later,
-  // which measured the kernel, not the server (mark-read p99 6 s while the server answered in 50 ms).
-  const HTTP_CONNECTIONS = 256;
-  const httpAgent = new Agent({ keepAlive: true, maxSockets: HTTP_CONNECTIONS });
-  const warmHttp = () =>
-    Promise.all(
-      Array.from(
-        { length: HTTP_CONNECTIONS },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const request = httpRequest(`${httpBase}/api/health`, { agent: httpAgent }, (response) => {
-              response.resume();
-              response.on("end", resolve);
-            });
-            request.on("error", reject);
-            request.end();
-          }),
-      ),
-    );
-  /** The recipient has the message on screen: it marks it read, as the browser does. */
-  const markRead = (session: Session, messageId: number, sender: string) => {
-    markReads++;
-    const calledAt = performance.now();
-    markedAt.set(`${session.username}>${sender}`, calledAt);
-    const request = httpRequest(
-      `${httpBase}/messages/${messageId}/read?username=${session.username}`,
-      { method: "POST", agent: httpAgent, headers: { authorization: `Bearer ${session.token}` } },
-      (response) => {
-        response.resume();
-        markMs.push(performance.now() - calledAt);
-        if (response.statusCode !== 204 && markFailures++ === 0) log(`mark-read answered ${response.statusCode}`);
-      },
-    );
-    request.on("error", (error) => {
-      if (markFailures++ === 0) log(`mark-read failed: ${String(error)}`);
-    });
-    request.end();
+  const markers = new Map<Session, ReadMarker>();
+  const markerOf = (session: Session) => {
+    let marker = markers.get(session);
+    if (!marker) {
+      marker = new ReadMarker((chat, upToSeq) => {
+        if (chat.kind !== "user" || !session.open) return false;
+        readFrames++;
+        readSentAt.set(`${session.username}:${upToSeq}`, performance.now());
+        session.send(chatDestinations.read, JSON.stringify({ conversation: `private:${chat.username}`, upToSeq }));
+        return true;
+      });
+      markers.set(session, marker);
+    }
+    return marker;
   };
+  const typedAt = new Map<Session, number>();
 
   const onFrame = (session: Session, command: string, headers: Map<string, string>, body: string) => {
     if (!measuring) return;
@@ -181,11 +172,13 @@ async function runClients() {
       }
       const message = JSON.parse(body) as {
         id: number;
+        seq: number;
         type: string;
         sender: string;
         recipient: string;
         content: string;
         reader?: string;
+        upToSeq?: number;
       };
       if (message.type === "TYPING") {
         typings++;
@@ -193,13 +186,16 @@ async function runClients() {
       }
       if (message.type === "READ") {
         reads++;
-        const started = markedAt.get(`${message.reader}>${session.username}`);
+        const started = readSentAt.get(`${message.reader}:${message.upToSeq}`);
         if (started !== undefined) readMs.push(now - started);
         return;
       }
       // The recipient's copy (the sender gets an echo too).
       if (message.recipient !== session.username) return;
-      if (plan.live) markRead(session, message.id, message.sender);
+      // Shown in its open chat (its partner's), or in the list (anyone else's) and left unread.
+      if (plan.live && message.sender === partnerOf(session)?.username) {
+        markerOf(session).shown({ kind: "user", username: message.sender }, message.seq);
+      }
       const seq = Number(message.content.slice("bench ".length));
       const started = sentAt.get(seq);
       deliveries++;
@@ -208,8 +204,10 @@ async function runClients() {
   };
 
   const { sessions, handshakes } = await openSessions(plan.url, plan.users, onFrame);
+  const indexOf = new Map(sessions.map((session, i) => [session, i]));
+  /** Sessions 0 and 1 are partners, 2 and 3, …: each one's open chat (the last one of an odd count has none). */
+  const partnerOf = (session: Session) => sessions[(indexOf.get(session) ?? 0) ^ 1];
   const stopBeats = heartbeats(sessions);
-  if (plan.live) await warmHttp();
   process.send?.({ type: "connected" });
   await new Promise<void>((resolve) => process.once("message", () => resolve()));
 
@@ -225,13 +223,21 @@ async function runClients() {
       const due = Math.floor((plan.rate * elapsed) / 1000);
       for (; seq < due; ) {
         const sender = senders[Math.floor(Math.random() * senders.length)]!;
-        let recipient = sessions[Math.floor(Math.random() * sessions.length)]!;
-        if (recipient === sender) recipient = sessions[(sessions.indexOf(sender) + 1) % sessions.length]!;
+        let recipient =
+          plan.traffic === "paired" ? partnerOf(sender) : sessions[Math.floor(Math.random() * sessions.length)];
+        if (!recipient || recipient === sender)
+          recipient = sessions[((indexOf.get(sender) ?? 0) + 1) % sessions.length]!;
         seq++;
-        sentAt.set(seq, performance.now());
+        const now = performance.now();
+        sentAt.set(seq, now);
         const body = JSON.stringify({ recipient: recipient.username, content: `bench ${seq}` });
-        if (plan.live) sender.send("/app/chat.typing", JSON.stringify({ recipient: recipient.username }), []);
-        sender.send("/app/chat.sendPrivateMessage", body, [`receipt:m${seq}`]);
+        // Typing before the message, as the composer does: once per 3 s per partner, not reset by sending.
+        if (plan.live && recipient === partnerOf(sender) && now - (typedAt.get(sender) ?? -Infinity) >= 3_000) {
+          typedAt.set(sender, now);
+          typingFrames++;
+          sender.send(chatDestinations.typing, JSON.stringify({ recipient: recipient.username }));
+        }
+        sender.send(chatDestinations.sendPrivate, body, [`receipt:m${seq}`]);
       }
       if (elapsed >= plan.durationS * 1000) {
         clearInterval(tick);
@@ -239,8 +245,13 @@ async function runClients() {
       }
     }, 10);
   });
-  // Let what is in flight arrive.
+  // Let what is in flight arrive (and, with --live, the last read marks and their READs).
   for (let waited = 0; waited < 15_000 && (receipts < seq || deliveries < seq); waited += 100) await sleep(100);
+  const windowS = (performance.now() - started) / 1000;
+  if (plan.live) {
+    for (const marker of markers.values()) marker.flush();
+    for (let waited = 0; waited < 5_000 && reads < readFrames; waited += 100) await sleep(100);
+  }
   measuring = false;
   stopBeats();
 
@@ -257,11 +268,12 @@ async function runClients() {
     deliveryMs: percentiles(deliveryMs),
     receiptMs: percentiles(receiptMs),
     alive: sessions.filter((session) => session.socket.readyState === WebSocket.OPEN).length,
-    markReads,
+    readFrames,
+    typingFrames,
     reads,
     readMs: percentiles(readMs),
-    markMs: percentiles(markMs),
     typings,
+    windowS,
   };
   for (const session of sessions) session.socket.terminate();
   process.send?.({ type: "report", report }, () => process.exit(0));
@@ -290,7 +302,7 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 async function runServer(db: "pglite" | "postgres", sessions: number) {
-  const { messages } = await import("../server/db/schema.ts");
+  const { messages, chatReadMarks } = await import("../server/db/schema.ts");
   const { count } = await import("drizzle-orm");
 
   const bench = await openBenchApp({
@@ -327,6 +339,7 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     const plan: LoadPlan = {
       url: `ws://127.0.0.1:${address.port}/ws`,
       live: values.live,
+      traffic: values.traffic === "random" ? "random" : "paired",
       users: people,
       rate: Number(values.rate),
       durationS: Number(values.duration),
@@ -337,10 +350,15 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     await sleep(2_000);
     const held = app.realtime.localSessionCount();
     const after = heap();
+    const marksBefore = await app.db.$count(chatReadMarks);
+    const cpuBefore = process.cpuUsage();
     clients.send({ type: "load" });
     const { report } = await nextMessage<{ report: ClientReport }>(clients, "report");
+    const cpu = process.cpuUsage(cpuBefore);
     await app.chat.writer.flush();
     const [stored] = await app.db.select({ n: count() }).from(messages);
+    const marksWritten = (await app.db.$count(chatReadMarks)) - marksBefore;
+    const perSecond = (n: number) => Math.round(n / report.windowS);
 
     return {
       db,
@@ -360,11 +378,16 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
       receiptMs: report.receiptMs,
       aliveAfter: report.alive,
       live: values.live,
-      markReads: report.markReads,
-      reads: report.reads,
+      traffic: values.traffic,
+      /** Server CPU (user + system) per stored message over the load window, in µs. */
+      cpuUsPerMessage: Math.round((cpu.user + cpu.system) / Math.max(1, stored?.n ?? 0)),
+      readFramesPerS: perSecond(report.readFrames),
+      typingFramesPerS: perSecond(report.typingFrames),
+      readEventsPerS: perSecond(report.reads),
+      typingEventsPerS: perSecond(report.typings),
+      readMarkRowsPerS: perSecond(marksWritten),
       readMs: report.readMs,
-      markMs: report.markMs,
-      typings: report.typings,
+      droppedFrames: app.realtime.droppedFrames(),
     };
   } finally {
     clients?.kill();
@@ -425,8 +448,11 @@ function table(results: Result[], p99Ranges?: string[]): string {
     "delivery p99 ms",
     "receipt p99 ms",
     "delivered/sent",
+    "CPU µs/message",
     ...(p99Ranges ? ["p99 range over runs ms"] : []),
-    ...(values.live ? ["mark-read p50 ms", "mark-read p99 ms", "READ p99 ms", "READ/marked", "typing"] : []),
+    ...(values.live
+      ? ["read frames/s", "typing frames/s", "READ/s", "TYPING/s", "read-mark rows/s", "READ p50/p99 ms", "dropped"]
+      : []),
   ];
   const rows = results.map((r, i) => [
     r.db,
@@ -441,14 +467,17 @@ function table(results: Result[], p99Ranges?: string[]): string {
     String(r.deliveryMs.p99),
     String(r.receiptMs.p99),
     `${r.delivered}/${r.sent}`,
+    String(r.cpuUsPerMessage),
     ...(p99Ranges ? [p99Ranges[i]!] : []),
     ...(values.live
       ? [
-          String(r.markMs.p50),
-          String(r.markMs.p99),
-          String(r.readMs.p99),
-          `${r.reads}/${r.markReads}`,
-          String(r.typings),
+          String(r.readFramesPerS),
+          String(r.typingFramesPerS),
+          String(r.readEventsPerS),
+          String(r.typingEventsPerS),
+          String(r.readMarkRowsPerS),
+          `${r.readMs.p50} / ${r.readMs.p99}`,
+          String(r.droppedFrames),
         ]
       : []),
   ]);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { presenceStatuses, realtimeDestinations } from "./realtime.ts";
-import { type AccountKind, accountKinds } from "./roles.ts";
+import { accountKinds } from "./roles.ts";
 
 export { type PresenceStatus, presenceStatuses } from "./realtime.ts";
 
@@ -42,10 +42,19 @@ export const chatLimits = {
   maxReactionsPerMessage: 20,
   /** An emoji, as sent in a reaction's path (a flag or a family is several code points). */
   maxEmojiChars: 32,
-  /** DESIGN §10: typing is delivered at most once per this long per person and conversation. */
+  /** DESIGN §10: typing is sent and delivered at most once per this long per person and conversation. */
   typingEveryMs: 3_000,
-  /** The receiver shows "is typing" this long after the last TYPING event. */
+  /** The receiver shows "is typing" this long after the last TYPING event; a `stopped` goes only within it. */
   typingShowsForMs: 6_000,
+  /** DESIGN §10: a client sends `/app/chat.read` at most once per this long per conversation. */
+  readSendEveryMs: 1_000,
+  /** DESIGN §10: READ goes out at most once per this long per reader and conversation (a held one later). */
+  readEventEveryMs: 1_000,
+  /** DESIGN §10: read marks wait this long in memory (or until readFlushBatch wait) before they are written. */
+  readFlushMs: 250,
+  readFlushBatch: 500,
+  /** DESIGN §10: frames per second one session may send to the read and typing destinations; more are dropped. */
+  readTypingFramesPerSecond: 20,
   /** A reply's quote of its original: at most this many characters. */
   replyExcerptChars: 140,
   /** Search: a query of at least this many characters (without spaces), at most searchQueryMax. */
@@ -122,6 +131,8 @@ export const chatDestinations = {
   sendGroup: "/app/group.sendMessage",
   /** DESIGN §10: `{recipient}` or `{groupId}`; never stored, delivered as a TYPING event. */
   typing: "/app/chat.typing",
+  /** DESIGN §10: `{conversation, upToSeq}`, the highest seq of that conversation shown. */
+  read: "/app/chat.read",
   errorsQueue: realtimeDestinations.errorsQueue,
   userStatus: realtimeDestinations.userStatus,
   presence: realtimeDestinations.presence,
@@ -229,7 +240,7 @@ export const chatEventSchema = z.discriminatedUnion("type", [
     upToSeq: z.number().int(),
     at: z.iso.datetime(),
   }),
-  z.object({ type: z.literal("TYPING"), conversation: z.string(), from: z.string() }),
+  z.object({ type: z.literal("TYPING"), conversation: z.string(), from: z.string(), stopped: z.boolean().optional() }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
@@ -261,9 +272,19 @@ export type ReadMark = z.infer<typeof readMarkSchema>;
 
 /** SEND /app/chat.typing. */
 export const typingSchema = z.union([
-  z.object({ recipient: z.string().trim().min(1).max(64) }).strict(),
-  z.object({ groupId: z.coerce.number().int().positive() }).strict(),
+  z.object({ recipient: z.string().trim().min(1).max(64), stopped: z.literal(true).optional() }).strict(),
+  z.object({ groupId: z.coerce.number().int().positive(), stopped: z.literal(true).optional() }).strict(),
 ]);
+export type TypingInput = z.infer<typeof typingSchema>;
+
+/** SEND /app/chat.read (DESIGN §10): the highest seq of the conversation the client has shown. */
+export const chatReadSchema = z
+  .object({
+    conversation: conversationKeySchema,
+    upToSeq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+export type ChatReadInput = z.infer<typeof chatReadSchema>;
 
 /**
  * The @mentions in a text: each `@name` (letters, digits, `.`, `_`, `-`) not inside a word, as

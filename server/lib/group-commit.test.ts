@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GroupCommit } from "./group-commit.ts";
 
 describe("GroupCommit", () => {
@@ -48,5 +48,50 @@ describe("GroupCommit", () => {
     await commits.flush();
     expect(sizes).toEqual([4, 4, 2]);
     expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  describe("gathering (gatherMs)", () => {
+    it("writes what arrived in the window as one batch, not before the window ends", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const batches: number[][] = [];
+        const commits = new GroupCommit<number, number>(
+          async (items) => {
+            batches.push(items);
+            return items;
+          },
+          500,
+          250,
+        );
+        const first = commits.submit(1);
+        await vi.advanceTimersByTimeAsync(200);
+        const second = commits.submit(2);
+        expect(batches).toEqual([]);
+        expect(commits.waiting).toBe(2);
+        await vi.advanceTimersByTimeAsync(50);
+        expect(await Promise.all([first, second])).toEqual([1, 2]);
+        expect(batches).toEqual([[1, 2]]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("a full batch goes at once, and flush() does not wait for the window", async () => {
+      const sizes: number[] = [];
+      const commits = new GroupCommit<number, number>(
+        async (items) => {
+          sizes.push(items.length);
+          return items;
+        },
+        3,
+        60_000,
+      );
+      const full = [1, 2, 3].map((item) => commits.submit(item));
+      expect(await Promise.all(full)).toEqual([1, 2, 3]);
+      const late = commits.submit(4);
+      await commits.flush();
+      expect(await late).toBe(4);
+      expect(sizes).toEqual([3, 1]);
+    });
   });
 });

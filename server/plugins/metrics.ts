@@ -98,6 +98,18 @@ export const metricsPlugin = fp(
       },
     });
 
+    let droppedSeen = 0;
+    new Counter({
+      name: "stomp_frames_dropped_total",
+      help: "STOMP frames dropped for being over their destination's per-session send limit (DESIGN §10: read and typing)",
+      registers: [registry],
+      collect() {
+        const dropped = app.hasDecorator("realtime") ? app.realtime.droppedFrames() : 0;
+        if (dropped > droppedSeen) this.inc(dropped - droppedSeen);
+        droppedSeen = dropped;
+      },
+    });
+
     const stored = new Counter({
       name: "chat_messages_stored_total",
       help: "Chat messages this instance stored",

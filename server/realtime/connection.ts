@@ -5,6 +5,7 @@ import { routeSend, type SendRoute } from "./app-sends.ts";
 import type { Broker } from "./broker/broker.ts";
 import type { FeatureRegistry } from "./features.ts";
 import { FrameReader } from "./frame-reader.ts";
+import { SendWindows } from "./send-windows.ts";
 import { checkConnect, refusedConnect, revalidateLater } from "./session-auth.ts";
 import { SessionTimers } from "./session-timers.ts";
 import type { SessionSettings } from "./settings.ts";
@@ -33,6 +34,8 @@ export interface ConnectionHost {
   /** The connection is authenticated: register it. False refuses it (its user was disconnected since `authStartedAt`). */
   attach(connection: Connection, authStartedAt: number): boolean;
   detach(connection: Connection): void;
+  /** A frame over its destination's send limit was dropped. */
+  dropped(destination: string): void;
 }
 
 const utf8Encoder = new TextEncoder();
@@ -58,6 +61,7 @@ export class Connection implements ProtocolHost {
   private readonly timers: SessionTimers;
   private readonly subscriptions: SessionSubscriptions;
   private readonly sendRoute: SendRoute;
+  private readonly sendWindows = new SendWindows();
   /** What features see of this session, once authenticated. */
   private info: SessionInfo | undefined;
   private token: string | undefined;
@@ -246,6 +250,11 @@ export class Connection implements ProtocolHost {
   }
 
   send(destination: string, frame: Frame, receipt: string | undefined): Promise<Outcome> {
+    const limit = this.host.features.sendLimit(destination);
+    if (limit && !this.sendWindows.admit(limit)) {
+      this.host.dropped(destination);
+      return Promise.resolve("refused");
+    }
     return routeSend(destination, frame, receipt, this.sendRoute);
   }
 

@@ -78,6 +78,35 @@ describe("FeatureRegistry", () => {
     expect(registry.sendHandler("/app/fine")).toBeDefined();
   });
 
+  it("keeps send limits for the feature's own sends only, and says which limit a destination counts against", () => {
+    const registry = new FeatureRegistry(log);
+    const handler = () => {};
+    expect(() =>
+      registry.register({
+        name: "stray",
+        sends: { "/app/a": handler },
+        sendLimits: [{ destinations: ["/app/b"], perSecond: 5 }],
+      }),
+    ).toThrow("/app/b is limited but not sent to (stray)");
+    expect(() =>
+      registry.register({
+        name: "zero",
+        sends: { "/app/a": handler },
+        sendLimits: [{ destinations: [], perSecond: 0 }],
+      }),
+    ).toThrow("perSecond > 0");
+    expect(registry.sendHandler("/app/a")).toBeUndefined();
+    const light = { destinations: ["/app/a", "/app/b"], perSecond: 20 };
+    registry.register({
+      name: "light",
+      sends: { "/app/a": handler, "/app/b": handler, "/app/c": handler },
+      sendLimits: [light],
+    });
+    expect(registry.sendLimit("/app/a")).toBe(light);
+    expect(registry.sendLimit("/app/b")).toBe(light);
+    expect(registry.sendLimit("/app/c")).toBeUndefined();
+  });
+
   it("resolves exact and prefix topics to their channel; a prefix route's non-match is no topic", () => {
     const registry = new FeatureRegistry(log);
     registry.register({

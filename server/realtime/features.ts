@@ -25,6 +25,12 @@ export interface RealtimeFeature {
   /** For logs and for the error when a destination is registered twice. */
   readonly name: string;
   readonly sends?: Readonly<Record<string, SendHandler>>;
+  /**
+   * Destinations (of this feature's sends) whose frames one session may send at most `perSecond`
+   * of, together: more are dropped unanswered (no RECEIPT, no refusal) and counted. For frequent,
+   * disposable frames such as typing and read positions.
+   */
+  readonly sendLimits?: readonly SendLimit[];
   readonly topics?: readonly TopicRoute<unknown>[];
   /** A session has connected (authenticated). */
   opened?(session: SessionInfo): void;
@@ -32,6 +38,11 @@ export interface RealtimeFeature {
   closed?(session: SessionInfo): void;
   /** On shutdown, after every session closed: resolves once the work the hooks started has settled. */
   settle?(): Promise<void>;
+}
+
+export interface SendLimit {
+  readonly destinations: readonly string[];
+  readonly perSecond: number;
 }
 
 /** A subscribable topic: the route it belongs to and what it names. */
@@ -45,6 +56,7 @@ export interface ResolvedTopic {
 export class FeatureRegistry {
   private readonly features: RealtimeFeature[] = [];
   private readonly sends = new Map<string, SendHandler>();
+  private readonly limits = new Map<string, SendLimit>();
   private readonly exactTopics = new Map<string, TopicRoute<unknown>>();
   private readonly prefixTopics: { prefix: string; route: TopicRoute<unknown> }[] = [];
 
@@ -62,6 +74,13 @@ export class FeatureRegistry {
       }
       if (this.sends.has(destination)) throw taken(destination);
     }
+    for (const limit of feature.sendLimits ?? []) {
+      if (!(limit.perSecond > 0)) throw new Error(`A send limit needs perSecond > 0 (${feature.name})`);
+      for (const destination of limit.destinations) {
+        if (!feature.sends?.[destination])
+          throw new Error(`${destination} is limited but not sent to (${feature.name})`);
+      }
+    }
     for (const route of topics) {
       const { destination } = route;
       if (!destination.startsWith(TOPIC_PREFIX) || destination.length === TOPIC_PREFIX.length) {
@@ -74,6 +93,9 @@ export class FeatureRegistry {
     }
 
     for (const [destination, handler] of sends) this.sends.set(destination, handler);
+    for (const limit of feature.sendLimits ?? []) {
+      for (const destination of limit.destinations) this.limits.set(destination, limit);
+    }
     for (const route of topics) {
       if (route.destination.endsWith("*")) this.prefixTopics.push({ prefix: route.destination.slice(0, -1), route });
       else this.exactTopics.set(route.destination, route);
@@ -83,6 +105,11 @@ export class FeatureRegistry {
 
   sendHandler(destination: string): SendHandler | undefined {
     return this.sends.get(destination);
+  }
+
+  /** The limit a destination's frames count against, if any. */
+  sendLimit(destination: string): SendLimit | undefined {
+    return this.limits.get(destination);
   }
 
   /** The registered topic a destination names, or undefined. */

@@ -40,6 +40,8 @@ export interface Realtime {
   revokeSubscriptions(username: string, destination: string, message?: string): Promise<void>;
   /** Connected (authenticated) sessions on this instance, of one user or of all. */
   localSessionCount(username?: string): number;
+  /** Frames this instance dropped for being over their destination's send limit, since it started. */
+  droppedFrames(): number;
   /** Whether this exact username has a session on this instance (such an account is active). */
   isConnectedHere(username: string): boolean;
   /**
@@ -80,6 +82,7 @@ export class RealtimeServer implements Realtime, ConnectionHost {
   private readonly endedAt = new Map<string, number>();
   private controlSubscription: { unsubscribe(): void } | undefined;
   private closing = false;
+  private dropCount = 0;
 
   constructor(options: RealtimeServerOptions) {
     this.broker = options.broker;
@@ -189,7 +192,15 @@ export class RealtimeServer implements Realtime, ConnectionHost {
     return this.byUser.get(username.toLowerCase())?.size ?? 0;
   }
 
+  droppedFrames(): number {
+    return this.dropCount;
+  }
+
   // ---- ConnectionHost ----
+
+  dropped(_destination: string): void {
+    this.dropCount++;
+  }
 
   attach(session: Connection, authStartedAt: number): boolean {
     const user = session.user!;

@@ -322,6 +322,30 @@ describe("typing (SEND /app/chat.typing)", () => {
     expect(refusals(a.errors)).toEqual([]);
   });
 
+  it("stopped goes only after a TYPING that went out in the last 6 s, and once", async () => {
+    const [alice, bob, carol] = [await chatPerson(t), await chatPerson(t), await chatPerson(t)];
+    const [a, b, c] = [await connect(alice), await connect(bob), await connect(carol)];
+    // No TYPING went out to carol: her stopped goes nowhere.
+    expect(await a.client.send(typing, { recipient: carol.username, stopped: true })).toBe("done");
+    expect(await a.client.send(typing, { recipient: bob.username })).toBe("done");
+    expect(await a.client.send(typing, { recipient: bob.username, stopped: true })).toBe("done");
+    expect(await a.client.send(typing, { recipient: bob.username, stopped: true })).toBe("done");
+    await waitFor(() => typingEvents(b.queue).length === 2, 5_000, "TYPING then stopped");
+    expect(typingEvents(b.queue)).toEqual([
+      { type: "TYPING", conversation: `private:${alice.username}`, from: alice.username },
+      { type: "TYPING", conversation: `private:${alice.username}`, from: alice.username, stopped: true },
+    ]);
+    // Whatever reached bob or carol before this message is in their queues by the time it arrives.
+    await say(a, bob, "sentinel");
+    await waitForMessage(b.queue, "sentinel");
+    await say(a, carol, "sentinel");
+    await waitForMessage(c.queue, "sentinel");
+    expect(typingEvents(b.queue)).toHaveLength(2);
+    expect(typingEvents(c.queue)).toEqual([]);
+    // `stopped` must be true when given.
+    expect(await a.client.send(typing, { recipient: bob.username, stopped: false })).toBe("refused");
+  });
+
   it("to a group goes to its topic; refused to non-members, to those who may not send there, and to nobody", async () => {
     const [alice, bob, dave] = [await chatPerson(t), await chatPerson(t), await chatPerson(t)];
     const group = await newGroup("Typing crew", [alice, bob]);

@@ -17,7 +17,6 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { mentionedReaders } from "./mentions.ts";
 import type { MessageRow } from "./message-view.ts";
 import type { ChatDelivery } from "./ports.ts";
-import type { ReadMove, ReadRecorder } from "./read-recorder.ts";
 import { highlight, searchTerms, toTsQuery } from "./search.ts";
 import type { ConversationRow } from "./store/conversations.ts";
 import type { ChatStore } from "./store/index.ts";
@@ -57,12 +56,11 @@ export interface ChatActionsOptions {
   editWindowMs: number;
   /** Removes attachment files whose rows a deletion removed. */
   removeFiles: (keys: string[]) => Promise<void>;
-  /** Where mark-read calls are recorded. */
-  reads: ReadRecorder;
 }
 
 /**
- * What people do to messages once sent (DESIGN §10): edit, delete, react, read receipts, search.
+ * What people do to messages once sent (DESIGN §10): edit, delete, react, read receipts (who has
+ * read; reads.ts records them), search.
  * Each action checks on the server who may do it, changes storage, then tells every open view of
  * the conversation with a live event on the destinations its messages travel.
  */
@@ -71,14 +69,12 @@ export class ChatActions {
   private readonly realtime: ChatDelivery;
   private readonly editWindowMs: number;
   private readonly removeFiles: (keys: string[]) => Promise<void>;
-  private readonly reads: ReadRecorder;
 
   constructor(options: ChatActionsOptions) {
     this.store = options.store;
     this.realtime = options.realtime;
     this.editWindowMs = options.editWindowMs;
     this.removeFiles = options.removeFiles;
-    this.reads = options.reads;
   }
 
   async edit(actor: ChatActor, messageId: number, content: string): Promise<ChatMessage> {
@@ -140,46 +136,6 @@ export class ChatActions {
   async readMarks(actor: ChatActor, key: ConversationKey): Promise<ReadMark[]> {
     const conversationId = await this.conversationFor(actor, key);
     return conversationId === undefined ? [] : this.store.readMarks(conversationId, actor.id);
-  }
-
-  /**
-   * A mark-read call for one message (SPEC: a message that arrived while its chat was open): false
-   * when there is no such message or the reader cannot read its conversation. The reader's
-   * position moves up to it and the others are told (READ).
-   */
-  async markMessageRead(reader: ChatActor, messageId: number): Promise<boolean> {
-    const outcome = await this.reads.record({ readerId: reader.id, readerIsAdmin: reader.role === "admin", messageId });
-    if (outcome.moved) await this.announceRead(reader, outcome.moved);
-    return outcome.readable;
-  }
-
-  /** A mark-read call for a whole conversation (its unread rows are already gone): the position moves to its end. */
-  async markConversationRead(reader: ChatActor, conversationId: number): Promise<void> {
-    const outcome = await this.reads.record({
-      readerId: reader.id,
-      readerIsAdmin: reader.role === "admin",
-      conversationId,
-    });
-    if (outcome.moved) await this.announceRead(reader, outcome.moved);
-  }
-
-  /**
-   * READ to the others of the conversation. Only its people leave receipts (the recorder checks):
-   * an administrator looking into a group they are not in does not.
-   */
-  private async announceRead(reader: ChatActor, move: ReadMove): Promise<void> {
-    const read = { type: "READ" as const, reader: reader.username, upToSeq: move.upToSeq, at: move.at.toISOString() };
-    if (move.groupId !== null) {
-      await this.realtime.publishToTopic(chatDestinations.group(move.groupId), {
-        ...read,
-        conversation: groupConversation(move.groupId),
-      });
-    } else if (move.otherName !== null) {
-      await this.realtime.publishToUser(move.otherName, chatDestinations.privateQueueSuffix, {
-        ...read,
-        conversation: privateConversation(reader.username),
-      });
-    }
   }
 
   /** DESIGN §10 search over what the actor may read now. */

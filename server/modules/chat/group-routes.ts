@@ -330,7 +330,7 @@ export const groupRoutes = (
         if (!isMe(request.params.me, user)) throw forbidden(onlyOwn);
         const conversation = await store.groupConversation(request.params.id);
         const marked = await store.markConversationRead(conversation, user.id);
-        if (conversation !== undefined) await reads.markConversationRead(user, conversation);
+        if (conversation !== undefined) await reads.conversation(user, conversation);
         return { marked };
       },
     );

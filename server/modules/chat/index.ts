@@ -6,6 +6,7 @@ import type { ZodType } from "zod";
 import {
   chatDestinations,
   chatLimits,
+  chatReadSchema,
   sendGroupSchema,
   sendPrivateSchema,
   typingSchema,
@@ -15,6 +16,7 @@ import { controlCharacterPaths } from "../../lib/control-characters.ts";
 import { moveLegacyFiles } from "../../lib/legacy-files.ts";
 import { periodicTask } from "../../lib/periodic-task.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
+import { refusalOf } from "../../realtime/refusals.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import { actionRoutes } from "./action-routes.ts";
 import { ChatActions } from "./actions.ts";
@@ -24,6 +26,7 @@ import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-write
 import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { ReadRecorder } from "./read-recorder.ts";
+import { ChatReads } from "./reads.ts";
 import { chatRoutes } from "./routes.ts";
 import { ChatService, chatRefusal } from "./service.ts";
 import { chatStore } from "./store/index.ts";
@@ -112,13 +115,12 @@ export const chatModule = fp<ChatModuleOptions>(
     const removeFiles = async (keys: string[]) => {
       await Promise.all(keys.map((key) => files.remove(key)));
     };
-    const reads = new ReadRecorder(app.db);
+    const reads = new ChatReads(new ReadRecorder(app.db), app.realtime, log);
     const actions = new ChatActions({
       store,
       realtime: app.realtime,
       editWindowMs: app.config.chatEditWindowMs,
       removeFiles,
-      reads,
     });
     app.decorate("chat", { service, actions, writer, push });
     // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
@@ -136,7 +138,24 @@ export const chatModule = fp<ChatModuleOptions>(
         [chatDestinations.sendGroup]: (context) =>
           service.sendGroup(context.user, parseBody(sendGroupSchema, context.body)),
         [chatDestinations.typing]: (context) => service.typing(context.user, parseBody(typingSchema, context.body)),
+        [chatDestinations.read]: (context) => {
+          const done = reads.upTo(context.user, parseBody(chatReadSchema, context.body));
+          // The RECEIPT, when asked for, follows the write. Otherwise the session's next frames do
+          // not wait for the flush, and a refusal found by it is still told on the errors queue.
+          if (context.headers.receipt !== undefined) return done;
+          done.catch((error: unknown) => {
+            const refusal = refusalOf(error);
+            if (refusal) context.sendError(refusal.message, refusal.code);
+            else log.warn({ err: error }, "read mark failed");
+          });
+        },
       },
+      sendLimits: [
+        {
+          destinations: [chatDestinations.read, chatDestinations.typing],
+          perSecond: chatLimits.readTypingFramesPerSecond,
+        },
+      ],
       topics: [
         {
           // `/topic/group/*`: one destination per group, its id as the database writes it (no sign, no leading zeros).
@@ -153,11 +172,11 @@ export const chatModule = fp<ChatModuleOptions>(
       ],
     });
 
-    await app.register(chatRoutes(store, actions));
+    await app.register(chatRoutes(store, reads));
     await app.register(attachmentRoutes(store, files));
     await app.register(
       async (api) => {
-        await api.register(groupRoutes(store, removeFiles, actions));
+        await api.register(groupRoutes(store, removeFiles, reads));
         await api.register(actionRoutes(actions));
         await api.register(pushRoutes(store, push));
       },

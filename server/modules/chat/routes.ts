@@ -4,8 +4,8 @@ import { chatUserSchema, unreadItemSchema } from "../../../shared/chat.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import type { ChatActions } from "./actions.ts";
 import { historyQuery, historyResponse, readHistory } from "./history.ts";
+import type { ChatReads } from "./reads.ts";
 import type { ChatStore } from "./store/index.ts";
 
 const username = z.string().min(1).max(64);
@@ -15,8 +15,8 @@ export const onlyOwn = "You can only see and change your own chat state.";
 /** Whether a username in a path names the caller (usernames are unique regardless of case). */
 export const isMe = (name: string, user: { username: string }) => name.toLowerCase() === user.username.toLowerCase();
 
-/** Where mark-read calls go (DESIGN §10: they feed the read receipts). */
-export type MarkRead = Pick<ChatActions, "markMessageRead" | "markConversationRead">;
+/** Where mark-read calls go (DESIGN §10: they feed the read watermark). */
+export type MarkRead = Pick<ChatReads, "message" | "conversation">;
 
 /** Chat REST of SPEC §7 outside /api (exact paths): users, unread, read marks, private history. */
 export const chatRoutes = (store: ChatStore, reads: MarkRead): FastifyPluginAsyncZod => {
@@ -78,7 +78,7 @@ export const chatRoutes = (store: ChatStore, reads: MarkRead): FastifyPluginAsyn
       async (request, reply) => {
         const user = currentUser(request);
         ownOnly(request.query.username, user);
-        if (!(await reads.markMessageRead(user, request.params.id))) throw notFound("No such message.");
+        if (!(await reads.message(user, request.params.id))) throw notFound("No such message.");
         return reply.status(204).send(null);
       },
     );
@@ -123,7 +123,7 @@ export const chatRoutes = (store: ChatStore, reads: MarkRead): FastifyPluginAsyn
         ownOnly(request.params.me, user);
         const conversation = await store.privateConversation(user.id, request.params.username);
         const marked = await store.markConversationRead(conversation, user.id);
-        if (conversation !== undefined) await reads.markConversationRead(user, conversation);
+        if (conversation !== undefined) await reads.conversation(user, conversation);
         return { marked };
       },
     );

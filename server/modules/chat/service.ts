@@ -11,7 +11,7 @@ import {
   type ReplyQuote,
   type sendGroupSchema,
   type sendPrivateSchema,
-  type typingSchema,
+  type TypingInput,
 } from "../../../shared/chat.ts";
 import { canSendInGroup } from "../../../shared/chat-groups.ts";
 import type { PushPayload } from "../../../shared/chat-push.ts";
@@ -37,7 +37,6 @@ export interface ChatSender {
 
 type PrivateInput = z.output<typeof sendPrivateSchema>;
 type GroupInput = z.output<typeof sendGroupSchema>;
-type TypingInput = z.output<typeof typingSchema>;
 
 export const chatRefusals = {
   empty: "A message needs text or a file.",
@@ -102,8 +101,8 @@ export interface ChatServiceOptions {
  * queue only. Users with no connected session get a web push.
  */
 export class ChatService {
-  /** When each person last had a TYPING delivered, by person and conversation. */
-  private readonly typingSentAt = new Map<string, number>();
+  /** When each person last had a TYPING (not `stopped`) delivered, and whether a `stopped` followed it. */
+  private readonly typingSent = new Map<string, { at: number; stopped: boolean }>();
   private readonly activeAccounts: ActiveAccounts;
   private readonly store: ChatStore;
   private readonly writer: MessageWriter;
@@ -234,24 +233,33 @@ export class ChatService {
   }
 
   /**
-   * DESIGN §10 typing: to the other person, or the group; never stored, and at most one per
-   * `typingEveryMs` per person and conversation (on this instance) goes out: more are dropped.
+   * DESIGN §10 typing: to the other person, or the group; never stored. At most one TYPING per
+   * `typingEveryMs` per person and conversation (on this instance) goes out, more are dropped; a
+   * `stopped` goes only if a TYPING went out for that pair in the last `typingShowsForMs`, once.
    */
   async typing(sender: ChatSender, input: TypingInput): Promise<void> {
     const key =
       "recipient" in input ? `${sender.id}:u:${input.recipient.toLowerCase()}` : `${sender.id}:g:${input.groupId}`;
     const now = Date.now();
-    const last = this.typingSentAt.get(key);
-    if (last !== undefined && now - last < chatLimits.typingEveryMs) return;
-    if (this.typingSentAt.size >= 10_000) {
-      for (const [k, at] of this.typingSentAt) if (now - at >= chatLimits.typingEveryMs) this.typingSentAt.delete(k);
+    const last = this.typingSent.get(key);
+    if (input.stopped) {
+      if (!last || last.stopped || now - last.at >= chatLimits.typingShowsForMs) return;
+      last.stopped = true;
+      await this.deliverTyping(sender, input);
+      return;
     }
-    this.typingSentAt.set(key, now);
+    if (last && now - last.at < chatLimits.typingEveryMs) return;
+    if (this.typingSent.size >= 10_000) {
+      for (const [k, sent] of this.typingSent)
+        if (now - sent.at >= chatLimits.typingShowsForMs) this.typingSent.delete(k);
+    }
+    const sent = { at: now, stopped: false };
+    this.typingSent.set(key, sent);
     try {
       await this.deliverTyping(sender, input);
     } catch (error) {
       // Refused: nothing went out, so the next one is checked (and refused) again, not dropped unheard.
-      if (this.typingSentAt.get(key) === now) this.typingSentAt.delete(key);
+      if (this.typingSent.get(key) === sent) this.typingSent.delete(key);
       throw error;
     }
   }
@@ -264,6 +272,7 @@ export class ChatService {
         type: "TYPING",
         conversation: privateConversation(sender.username),
         from: sender.username,
+        ...(input.stopped ? { stopped: true } : {}),
       });
       return;
     }
@@ -275,6 +284,7 @@ export class ChatService {
       type: "TYPING",
       conversation: groupConversation(input.groupId),
       from: sender.username,
+      ...(input.stopped ? { stopped: true } : {}),
     });
   }
 

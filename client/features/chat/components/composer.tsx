@@ -41,6 +41,8 @@ export interface ComposerProps {
   mentionable?: readonly MentionCandidate[];
   /** I am typing a new message (not an edit). */
   onTyping?: () => void;
+  /** I emptied the new message's draft without sending it. */
+  onStopTyping?: () => void;
 }
 
 /**
@@ -64,6 +66,7 @@ export function Composer({
   lastEditable,
   mentionable = [],
   onTyping,
+  onStopTyping,
 }: ComposerProps) {
   const field = useRef<HTMLTextAreaElement | null>(null);
   const hintId = useId();
@@ -77,6 +80,7 @@ export function Composer({
     draft,
     onDraftChange,
     onTyping,
+    onStopTyping,
     allowed,
     connected,
     onSend,

@@ -222,6 +222,7 @@ export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGrou
         lastEditable={() => lastEditable(messages, me)}
         mentionable={isGroup ? mentionable : undefined}
         onTyping={chat.typing.typing}
+        onStopTyping={chat.typing.stop}
       />
 
       <DeleteMessageDialog

@@ -9,7 +9,6 @@ import type { AccountKind } from "../../../../shared/roles.ts";
 import { useChatGroups } from "../api/get-groups.ts";
 import { useChatUsers } from "../api/get-users.ts";
 import { chatKeys } from "../api/keys.ts";
-import { markChatRead, markMessageRead } from "../api/mark-read.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
 import { chatOfConversation } from "../lib/conversation-key.ts";
 import { classifyIncoming, messageSummary } from "../lib/messages.ts";
@@ -21,6 +20,7 @@ import { useLiveStatuses } from "./use-live-statuses.ts";
 import { useMessageActions } from "./use-message-actions.ts";
 import { forgetOutbox, useOutbox } from "./use-outbox.ts";
 import { usePresence } from "./use-presence.ts";
+import { useReadMarks } from "./use-read-marks.ts";
 import { useReceipts } from "./use-receipts.ts";
 import { useSendMessage } from "./use-send-message.ts";
 import { useTyping } from "./use-typing.ts";
@@ -32,7 +32,6 @@ export interface ChatIdentity {
   token: string;
 }
 
-const warn = (what: string) => (error: unknown) => console.warn(`chat: ${what}`, error);
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isSend = (destination: string | null | undefined) =>
   destination === chatDestinations.sendPrivate || destination === chatDestinations.sendGroup;
@@ -109,28 +108,20 @@ export function useChat(identity: ChatIdentity) {
     [me],
   );
 
-  // Messages that arrived in the open chat while the tab was hidden: read once it shows again.
-  const unreadWhileHidden = useRef(false);
-  const openChatNow = conversation.openChat;
-  useEffect(() => {
-    const onVisibility = () => {
-      const chat = openChatNow();
-      if (document.visibilityState !== "visible" || !unreadWhileHidden.current || !chat) return;
-      unreadWhileHidden.current = false;
-      markChatRead(chat, me).catch(warn("mark read failed"));
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [openChatNow, me]);
+  // What is shown of the open chat is read (DESIGN §10: a throttled watermark, never one call per message).
+  const readMarks = useReadMarks({
+    me,
+    publish: connection.publish,
+    chat: conversation.state.status === "ready" ? conversation.state.chat : null,
+    messages: conversation.state.messages,
+  });
 
   const open = useCallback(
     (chat: ChatRef) => {
       if (!conversation.open(chat)) return;
-      unreadWhileHidden.current = false;
       unread.clear(chat);
-      markChatRead(chat, me).catch(warn("mark read failed"));
     },
-    [conversation.open, unread.clear, me],
+    [conversation.open, unread.clear],
   );
 
   // The open group vanished (deleted, or I was removed): close it, and say so unless I deleted it.
@@ -155,9 +146,8 @@ export function useChat(identity: ChatIdentity) {
     (chat: ChatRef, messageId: number) => {
       if (!conversation.jump(chat, messageId)) return;
       unread.clear(chat);
-      markChatRead(chat, me).catch(warn("mark read failed"));
     },
-    [conversation.jump, unread.clear, me],
+    [conversation.jump, unread.clear],
   );
 
   // Read receipts of each chat as it opens (a jump opens it again: read them again too).
@@ -178,10 +168,7 @@ export function useChat(identity: ChatIdentity) {
     // Their message is what they were typing.
     if (incoming.chat) typing.stopped(incoming.chat, message.sender);
     if (incoming.inOpenChat && !shown) {
-      // Read only when someone can see it: a hidden tab leaves it unread (no false "Seen") until it shows again.
-      if (document.visibilityState === "visible")
-        markMessageRead(message.id, me).catch(warn("mark message read failed"));
-      else unreadWhileHidden.current = true;
+      // Read by useReadMarks once on screen; a hidden tab leaves it unread (no false "Seen") until it shows again.
       announce(`${displayName(message.sender)}: ${messageSummary(message)}`);
     } else if (!incoming.inOpenChat && !counted) {
       const group = message.groupId === null ? undefined : groupsById.get(message.groupId);
@@ -211,7 +198,8 @@ export function useChat(identity: ChatIdentity) {
       case "TYPING": {
         const chat = chatOfConversation(event.conversation);
         if (!chat || sameName(event.from, me)) return;
-        typing.received(chat, event.from);
+        if (event.stopped) typing.stopped(chat, event.from);
+        else typing.received(chat, event.from);
         return;
       }
     }
@@ -234,6 +222,7 @@ export function useChat(identity: ChatIdentity) {
   function handleConnected({ reconnect }: { reconnect: boolean }) {
     unread.load();
     outbox.flush();
+    readMarks.flush();
     conversation.connected();
     // READ events sent while away are lost: read the marks of the open chat again.
     const open = conversation.openChat();
@@ -264,6 +253,17 @@ export function useChat(identity: ChatIdentity) {
     const chat = conversation.openChat();
     if (chat) sendTyping(chat);
   }, [conversation.openChat, sendTyping]);
+  /** I emptied the open chat's draft unsent. */
+  const stopTyping = typing.stop;
+  const typingStopped = useCallback(() => {
+    const chat = conversation.openChat();
+    if (chat) stopTyping(chat);
+  }, [conversation.openChat, stopTyping]);
+  // Left a chat while writing in it: the others stop seeing me type (if they still may).
+  useEffect(() => {
+    if (!activeChat) return;
+    return () => stopTyping(activeChat);
+  }, [activeChat, stopTyping]);
 
   const openMarks = useMemo(() => marksIn(receipts.state, activeChat), [receipts.state, activeChat]);
 
@@ -300,7 +300,7 @@ export function useChat(identity: ChatIdentity) {
     /** The open chat's read receipts: the other people's marks. */
     receipts: openMarks,
     /** Who is typing in the open chat (usernames), and mine to report. */
-    typing: { people: typing.typingIn(activeChat), typing: typingNow },
+    typing: { people: typing.typingIn(activeChat), typing: typingNow, stop: typingStopped },
     unread: unread.state,
     announcement,
     attachmentsReady: attachments.ready,

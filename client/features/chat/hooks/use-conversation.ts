@@ -3,7 +3,6 @@ import type { ChatMessage, Reactions } from "../../../../shared/chat.ts";
 import { getPageAround } from "../api/get-around.ts";
 import { getMessagesAfter } from "../api/get-catch-up.ts";
 import { getHistoryPage } from "../api/get-history.ts";
-import { markChatRead } from "../api/mark-read.ts";
 import { catchUpAfter } from "../lib/catch-up.ts";
 import { type ChatRef, sameChat } from "../lib/chat-ref.ts";
 import { conversationReducer, initialConversation } from "../lib/conversation.ts";
@@ -72,7 +71,6 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
         if (!need || !current.chat || current.status !== "ready" || liveConnection() === 0) return;
         const { chat: target, generation: opened } = current;
         store.dispatch({ type: "catchUpStarted", generation: opened, round: need.round });
-        let fromOthers = false;
         try {
           await catchUpAfter(
             (after, signal) => getMessagesAfter(target, me, after, signal),
@@ -80,13 +78,8 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
             (content) => {
               store.dispatch({ type: "caughtUp", generation: opened, content });
               onLoaded(content);
-              fromOthers ||= content.some((message) => message.sender.toLowerCase() !== me.toLowerCase());
             },
           );
-          // What came in while away was read on screen, like a live message in the open chat.
-          if (fromOthers && sameChat(store.get().chat, target)) {
-            markChatRead(target, me).catch(warn("mark read failed"));
-          }
         } catch (error) {
           warn("catch-up failed")(error);
           store.dispatch({ type: "catchUpFailed", generation: opened, after: need.after });

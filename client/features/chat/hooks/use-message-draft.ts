@@ -18,6 +18,8 @@ export interface MessageDraftOptions {
   onDraftChange?: (text: string) => void;
   /** I am typing a new message. */
   onTyping?: () => void;
+  /** I emptied the draft without sending it. */
+  onStopTyping?: () => void;
   allowed: boolean;
   connected: boolean;
   onSend: SendHandler;
@@ -32,7 +34,7 @@ export interface MessageDraftOptions {
 
 /** The new message being written: its text (kept per chat), the typing signal, and sending it. */
 export function useMessageDraft(options: MessageDraftOptions) {
-  const { allowed, connected, onDraftChange, onTyping, attachments, replyTo, field } = options;
+  const { allowed, connected, onDraftChange, onTyping, onStopTyping, attachments, replyTo, field } = options;
   const [text, setTextState] = useState(options.draft);
   const [sending, setSending] = useState(false);
   const blocker = sendBlocker({ allowed, connected, text, file: attachments.file });
@@ -71,8 +73,10 @@ export function useMessageDraft(options: MessageDraftOptions) {
   return {
     text,
     write(next: string) {
+      const wasEmpty = text.trim() === "";
       setText(next);
       if (next.trim() !== "") onTyping?.();
+      else if (!wasEmpty) onStopTyping?.();
     },
     sending,
     /** Send would send now (when nothing else is under way). */

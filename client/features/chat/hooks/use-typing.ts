@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { chatDestinations } from "../../../../shared/chat.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
 import { createStore } from "../lib/store.ts";
-import { initialTyping, nextTypingExpiry, typingDue, typingIn, typingReducer } from "../lib/typing.ts";
+import { initialTyping, nextTypingExpiry, typingDue, typingIn, typingReducer, typingStopDue } from "../lib/typing.ts";
 import { useStore } from "./use-store.ts";
 
 /**
@@ -43,22 +43,43 @@ export function useTyping(publish: (destination: string, body: unknown) => boole
   );
 
   const lastSent = useRef(new Map<string, number>());
-  /** I am typing in `chat`: tells the others unless that was done a moment ago. */
+  /** The chats where I have an unsent draft I was typing. */
+  const drafting = useRef(new Set<string>());
+  /**
+   * I am typing in `chat` (DESIGN §10): one when the draft becomes non-empty, then at most one per
+   * `typingEveryMs` while keys are pressed; sending a message does not reset that.
+   */
   const typing = useCallback(
     (chat: ChatRef) => {
       const key = chatKey(chat);
+      drafting.current.add(key);
       const at = Date.now();
       if (!typingDue(lastSent.current.get(key), at)) return;
-      const body = chat.kind === "user" ? { recipient: chat.username } : { groupId: chat.groupId };
-      if (publish(chatDestinations.typing, body)) lastSent.current.set(key, at);
+      if (publish(chatDestinations.typing, typingBody(chat))) lastSent.current.set(key, at);
     },
     [publish],
   );
 
-  /** I sent my message: the next keystroke is news again. */
-  const sent = useCallback((chat: ChatRef) => lastSent.current.delete(chatKey(chat)), []);
+  /** My message went: it ends the indicator on the other side, no `stopped` is needed. */
+  const sent = useCallback((chat: ChatRef) => drafting.current.delete(chatKey(chat)), []);
+
+  /**
+   * I emptied a draft unsent, or left the chat while writing: `stopped`, if a TYPING of mine may
+   * still show there (sent in the last `typingShowsForMs`).
+   */
+  const stop = useCallback(
+    (chat: ChatRef) => {
+      const key = chatKey(chat);
+      if (!drafting.current.delete(key)) return;
+      if (!typingStopDue(lastSent.current.get(key), Date.now())) return;
+      publish(chatDestinations.typing, { ...typingBody(chat), stopped: true });
+    },
+    [publish],
+  );
 
   const typingNow = useCallback((chat: ChatRef | null) => typingIn(state, chat, now), [state, now]);
 
-  return { typingIn: typingNow, received, stopped, typing, sent };
+  return { typingIn: typingNow, received, stopped, typing, sent, stop };
 }
+
+const typingBody = (chat: ChatRef) => (chat.kind === "user" ? { recipient: chat.username } : { groupId: chat.groupId });

@@ -8,6 +8,7 @@ import {
   typingDue,
   typingIn,
   typingReducer,
+  typingStopDue,
   typingText,
 } from "./typing.ts";
 
@@ -67,5 +68,11 @@ describe("typingDue", () => {
     expect(typingDue(undefined, 1_000)).toBe(true);
     expect(typingDue(1_000, 3_999, 3_000)).toBe(false);
     expect(typingDue(1_000, 4_000, 3_000)).toBe(true);
+  });
+
+  it("sends stopped only while a TYPING of mine can still show", () => {
+    expect(typingStopDue(undefined, 10_000, 6_000)).toBe(false);
+    expect(typingStopDue(5_000, 10_000, 6_000)).toBe(true);
+    expect(typingStopDue(4_000, 10_000, 6_000)).toBe(false);
   });
 });

@@ -78,3 +78,10 @@ export function typingText(names: readonly string[]): string {
 /** Whether a keystroke should tell the others again: at most once per `everyMs` in one chat. */
 export const typingDue = (lastSent: number | undefined, now: number, everyMs: number = chatLimits.typingEveryMs) =>
   lastSent === undefined || now - lastSent >= everyMs;
+
+/** Whether a `stopped` is worth sending: a TYPING of mine went out there recently enough to still show. */
+export const typingStopDue = (
+  lastSent: number | undefined,
+  now: number,
+  showsForMs: number = chatLimits.typingShowsForMs,
+) => lastSent !== undefined && now - lastSent < showsForMs;

@@ -1,0 +1,123 @@
+import {
+  type ChatReadInput,
+  chatDestinations,
+  chatLimits,
+  groupConversation,
+  parseConversationKey,
+  privateConversation,
+} from "../../../shared/chat.ts";
+import { TrailingThrottle } from "../../lib/trailing-throttle.ts";
+import { RealtimeRefusal } from "../../realtime/types.ts";
+import type { ChatDelivery } from "./ports.ts";
+import type { ReadMove, ReadOutcome, ReadRecorder } from "./read-recorder.ts";
+import type { ChatLogger } from "./service.ts";
+
+/** Who reads. */
+export interface ChatReader {
+  id: number;
+  username: string;
+  role: string;
+}
+
+export const readRefusals = {
+  forbidden: "You cannot read this conversation.",
+  beyondEnd: "upToSeq is above the conversation's last message.",
+} as const;
+
+/**
+ * Reading (DESIGN §10): the watermark sent over STOMP (`/app/chat.read`) and SPEC's mark-read calls
+ * feed one recorder; the others are told with READ, at most once per second per reader and
+ * conversation, a held one sent when that second ends with the highest position (never dropped).
+ */
+export class ChatReads {
+  private readonly announcements: TrailingThrottle<{ reader: string; move: ReadMove }>;
+
+  constructor(
+    private readonly recorder: ReadRecorder,
+    private readonly realtime: ChatDelivery,
+    private readonly log: ChatLogger,
+  ) {
+    this.announcements = new TrailingThrottle({
+      everyMs: chatLimits.readEventEveryMs,
+      merge: (held, next) => (next.move.upToSeq > held.move.upToSeq ? next : held),
+      emit: (_key, { reader, move }) => {
+        this.announce(reader, move).catch((error: unknown) => this.log.warn({ err: error }, "READ not delivered"));
+      },
+    });
+  }
+
+  /**
+   * `/app/chat.read`: the highest seq the reader has shown there. Resolves once written; refused
+   * (FORBIDDEN, INVALID) when the reader cannot read the conversation or it has no such seq.
+   */
+  async upTo(reader: ChatReader, input: ChatReadInput): Promise<void> {
+    const named = parseConversationKey(input.conversation);
+    if (!named) throw new RealtimeRefusal(readRefusals.forbidden, { code: "FORBIDDEN" });
+    const outcome = await this.recorder.record({
+      readerId: reader.id,
+      readerIsAdmin: reader.role === "admin",
+      upToSeq: input.upToSeq,
+      ...(named.kind === "private" ? { privateWith: named.username } : { groupId: named.groupId }),
+    });
+    if (!outcome.readable) throw new RealtimeRefusal(readRefusals.forbidden, { code: "FORBIDDEN" });
+    if (outcome.beyondEnd) throw new RealtimeRefusal(readRefusals.beyondEnd, { code: "INVALID" });
+    this.moved(reader, outcome);
+  }
+
+  /**
+   * SPEC's mark-read call for one message (a message that arrived while its chat was open): false
+   * when there is no such message or the reader cannot read its conversation.
+   */
+  async message(reader: ChatReader, messageId: number): Promise<boolean> {
+    const outcome = await this.recorder.record({
+      readerId: reader.id,
+      readerIsAdmin: reader.role === "admin",
+      messageId,
+    });
+    this.moved(reader, outcome);
+    return outcome.readable;
+  }
+
+  /** SPEC's mark-read call for a whole conversation (its unread rows are already gone): the position moves to its end. */
+  async conversation(reader: ChatReader, conversationId: number): Promise<void> {
+    const outcome = await this.recorder.record({
+      readerId: reader.id,
+      readerIsAdmin: reader.role === "admin",
+      conversationId,
+    });
+    this.moved(reader, outcome);
+  }
+
+  /** Writes what waits and sends the READs held back (on shutdown). */
+  async flush(): Promise<void> {
+    await this.recorder.flush();
+    this.announcements.flush();
+  }
+
+  private moved(reader: ChatReader, outcome: ReadOutcome): void {
+    if (!outcome.moved) return;
+    this.announcements.push(`${reader.id}:${outcome.moved.conversationId}`, {
+      reader: reader.username,
+      move: outcome.moved,
+    });
+  }
+
+  /**
+   * READ to the others of the conversation. Only its people leave receipts (the recorder checks):
+   * an administrator looking into a group they are not in does not.
+   */
+  private async announce(reader: string, move: ReadMove): Promise<void> {
+    const read = { type: "READ" as const, reader, upToSeq: move.upToSeq, at: move.at.toISOString() };
+    if (move.groupId !== null) {
+      await this.realtime.publishToTopic(chatDestinations.group(move.groupId), {
+        ...read,
+        conversation: groupConversation(move.groupId),
+      });
+    } else if (move.otherName !== null) {
+      await this.realtime.publishToUser(move.otherName, chatDestinations.privateQueueSuffix, {
+        ...read,
+        conversation: privateConversation(reader),
+      });
+    }
+  }
+}
