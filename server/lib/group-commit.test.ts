@@ -51,8 +51,10 @@ describe("GroupCommit", () => {
   });
 
   describe("gathering (gatherMs)", () => {
-    it("writes what arrived in the window as one batch, not before the window ends", async () => {
-      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    it("writes what arrived by the next beat of the clock as one batch, not before", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      // 100 ms into a 250 ms beat: the batch goes at the beat, 150 ms on.
+      vi.setSystemTime(1_000_100);
       try {
         const batches: number[][] = [];
         const commits = new GroupCommit<number, number>(
@@ -64,11 +66,11 @@ describe("GroupCommit", () => {
           250,
         );
         const first = commits.submit(1);
-        await vi.advanceTimersByTimeAsync(200);
+        await vi.advanceTimersByTimeAsync(140);
         const second = commits.submit(2);
         expect(batches).toEqual([]);
         expect(commits.waiting).toBe(2);
-        await vi.advanceTimersByTimeAsync(50);
+        await vi.advanceTimersByTimeAsync(10);
         expect(await Promise.all([first, second])).toEqual([1, 2]);
         expect(batches).toEqual([[1, 2]]);
       } finally {

@@ -7,9 +7,11 @@
  * `writeBatch` answers one result per item, in order. When a batch fails, its items are written
  * again one at a time, so one bad item fails alone.
  *
- * With `gatherMs`, a batch instead waits that long after its first item (or until `maxBatch` wait)
- * before it is written: for writes nobody waits on at once, where fewer, larger statements are the
- * point (DESIGN §10 read marks: every 250 ms or when 500 wait). `flush()` cuts the wait short.
+ * With `gatherMs`, a batch instead waits for the next multiple of `gatherMs` on the wall clock (or
+ * until `maxBatch` wait) before it is written: for writes nobody waits on at once, where fewer,
+ * larger statements are the point (DESIGN §10 read marks: every 250 ms or when 500 wait). On the
+ * clock's beat, not `gatherMs` after the first item, so that what follows a write (READ events,
+ * throttled per second) keeps the beat too. `flush()` cuts the wait short.
  */
 export class GroupCommit<Item, Result> {
   private queue: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
@@ -62,7 +64,7 @@ export class GroupCommit<Item, Result> {
         this.stopGathering = undefined;
         resolve();
       };
-      const timer = setTimeout(done, this.gatherMs);
+      const timer = setTimeout(done, this.gatherMs - (Date.now() % this.gatherMs));
       this.stopGathering = done;
     });
   }

@@ -6,6 +6,7 @@
  * counted.
  */
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ChatEvent,
@@ -16,10 +17,11 @@ import {
   type UnreadItem,
 } from "../../../shared/chat.ts";
 import type { ChatGroup } from "../../../shared/chat-groups.ts";
-import { type ChatPerson, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
+import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor, waitForAsync } from "../../../test/helpers/realtime.ts";
+import { chatReadMarks } from "../../db/schema.ts";
 
 const database = await createTestDatabase();
 let t: RealtimeTestApp;
@@ -118,6 +120,35 @@ describe("SEND /app/chat.read", () => {
     expect((await marksOf(alice, conversation)).map((mark) => mark.username)).toEqual([bob.username]);
     expect(readsIn(topic)).toHaveLength(1);
     expect(refusalsIn(boss.errors)).toEqual([]);
+  });
+
+  it("refuses a group that was left; a deleted group's marks go with it", async () => {
+    const [alice, bob] = [await chatPerson(t), await chatPerson(t)];
+    const group = await expectJson<ChatGroup>(t, "POST", chatPaths.createGroup, admin, 201, {
+      name: `Leaving ${randomBytes(2).toString("hex")}`,
+      members: [alice.username, bob.username],
+    });
+    const [a, b] = [await clients.connect(alice), await clients.connect(bob)];
+    expect(await a.client.send(chatDestinations.sendGroup, { groupId: group.id, content: "one" })).toBe("done");
+    const conversation = `group:${group.id}`;
+    expect(await b.client.send(read, { conversation, upToSeq: 1 })).toBe("done");
+    expect(await a.client.send(read, { conversation, upToSeq: 1 })).toBe("done");
+    const marks = () =>
+      t.app.db.$count(
+        chatReadMarks,
+        sql`${chatReadMarks.conversationId} = (select id from chat_conversations where group_id = ${group.id})`,
+      );
+    expect(await marks()).toBe(2);
+
+    // Removed: bob's marks go with him (receipts.test.ts), and he can no longer read it.
+    await expectJson(t, "PUT", chatPaths.groupMembers(group.id), admin, 200, { members: [alice.username] });
+    expect(await marks()).toBe(1);
+    expect(await b.client.send(read, { conversation, upToSeq: 1 })).toBe("refused");
+    expect(refusalsIn(b.errors).at(-1)).toMatchObject({ code: "FORBIDDEN" });
+
+    const before = await t.app.db.$count(chatReadMarks);
+    expect((await call(t, "DELETE", chatPaths.deleteGroup(group.id), admin)).statusCode).toBe(204);
+    expect(await t.app.db.$count(chatReadMarks)).toBe(before - 1);
   });
 
   it("refuses what cannot be read now (FORBIDDEN) and a seq it does not have or no integer (INVALID)", async () => {

@@ -27,7 +27,8 @@ export const readRefusals = {
 /**
  * Reading (DESIGN §10): the watermark sent over STOMP (`/app/chat.read`) and SPEC's mark-read calls
  * feed one recorder; the others are told with READ, at most once per second per reader and
- * conversation, a held one sent when that second ends with the highest position (never dropped).
+ * conversation (on the flushes' clock), a held one sent when that second ends with the highest
+ * position (never dropped).
  */
 export class ChatReads {
   private readonly announcements: TrailingThrottle<{ reader: string; move: ReadMove }>;
@@ -39,6 +40,9 @@ export class ChatReads {
   ) {
     this.announcements = new TrailingThrottle({
       everyMs: chatLimits.readEventEveryMs,
+      // On the flushes' beat (every readFlushMs on the clock): a reader's marks a second apart are
+      // written four beats apart, and a write that took a few ms longer does not hold its READ back.
+      now: () => Date.now() - (Date.now() % chatLimits.readFlushMs),
       merge: (held, next) => (next.move.upToSeq > held.move.upToSeq ? next : held),
       emit: (_key, { reader, move }) => {
         this.announce(reader, move).catch((error: unknown) => this.log.warn({ err: error }, "READ not delivered"));
