@@ -5,12 +5,21 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** Credentials of the first admin the e2e server is started with. */
 export const e2eAdmin = { username: "admin", password: "e2e-admin-password" };
-/** Specs that only read the public pages of the build: no stored data, the same on any database. */
-const publicPagesOnly = /(accessibility|home|navigation|pages|routes|seo|first-tap)\.spec\.ts/;
+/**
+ * What the tablet width runs (decision 036): the public pages' layout, whose navbar, menus and grids
+ * change at 768 px. Below 1024 px the staff pages show the phone's variants (cards, one column,
+ * `sm:` columns aside), so their journeys at 768 px repeated the phone's behaviour for ~4½ minutes.
+ */
+const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|footer)\.spec\.ts/;
 /** Fetched HTML, headers and script ordering: the same at any width, so checked at the desktop's. */
 const widthFree = /seo\.spec\.ts/;
-// E2E_SCOPE=data: the journeys that touch data (CI's PostgreSQL + Redis + S3 pass, decision 032).
+// E2E_SCOPE=data (CI's PostgreSQL + Redis + S3 pass through two instances behind nginx, decision
+// 036): the journeys whose state crosses instances as the browser drives it: the chat (sockets on
+// either instance, the broker between them) and files (tus chunks, the shared store). The other
+// journeys are HTTP over one database, covered against PostgreSQL by the engine-dependent Vitest
+// files, and sign-in across instances by the topology tests.
 const dataOnly = process.env.E2E_SCOPE === "data";
+const crossInstance = /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply)\.spec\.ts/;
 // TEST_REPORT_DIR: a JSON report there too (CI's table of the slowest tests, scripts/ci-report.ts).
 const reportDir = process.env.TEST_REPORT_DIR;
 
@@ -49,16 +58,14 @@ export default defineConfig({
       testIgnore: [/(staff|chat)\.spec\.ts/, widthFree],
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
-    // The chat journeys run at a phone's width and a desk's: the tablet's chat layout is the desk's.
+    // The public pages' layout only (tabletLayout): the journeys run at a phone's width and a desk's.
     {
       name: "tablet",
-      testIgnore: [/(staff|chat|chat-actions|chat-search)\.spec\.ts/, widthFree],
+      testMatch: tabletLayout,
       use: { viewport: { width: 768, height: 1024 } },
     },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-  ].map((project) =>
-    dataOnly ? { ...project, testIgnore: [...[project.testIgnore ?? []].flat(), publicPagesOnly] } : project,
-  ),
+  ].map((project) => (dataOnly ? { ...project, testMatch: crossInstance } : project)),
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
     // Against PostgreSQL + Redis + S3 (E2E_TOPOLOGY=1): two instances behind nginx (DESIGN §13).
