@@ -9,7 +9,7 @@ import {
 import { TrailingThrottle } from "../../lib/trailing-throttle.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import type { ChatDelivery } from "./ports.ts";
-import type { ReadMove, ReadOutcome, ReadRecorder } from "./read-recorder.ts";
+import type { ReadMove, ReadOutcome, ReadRecorder, ReadRequest } from "./read-recorder.ts";
 import type { ChatLogger } from "./service.ts";
 
 /** Who reads. */
@@ -18,6 +18,13 @@ export interface ChatReader {
   username: string;
   role: string;
 }
+
+/** What a read names: a ReadRequest without its reader. */
+type ReadTarget = ReadRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, "readerId" | "readerIsAdmin">
+    : never
+  : never;
 
 export const readRefusals = {
   forbidden: "You cannot read this conversation.",
@@ -57,15 +64,12 @@ export class ChatReads {
   async upTo(reader: ChatReader, input: ChatReadInput): Promise<void> {
     const named = parseConversationKey(input.conversation);
     if (!named) throw new RealtimeRefusal(readRefusals.forbidden, { code: "FORBIDDEN" });
-    const outcome = await this.recorder.record({
-      readerId: reader.id,
-      readerIsAdmin: reader.role === "admin",
+    const outcome = await this.record(reader, {
       upToSeq: input.upToSeq,
       ...(named.kind === "private" ? { privateWith: named.username } : { groupId: named.groupId }),
     });
     if (!outcome.readable) throw new RealtimeRefusal(readRefusals.forbidden, { code: "FORBIDDEN" });
     if (outcome.beyondEnd) throw new RealtimeRefusal(readRefusals.beyondEnd, { code: "INVALID" });
-    this.moved(reader, outcome);
   }
 
   /**
@@ -73,23 +77,23 @@ export class ChatReads {
    * when there is no such message or the reader cannot read its conversation.
    */
   async message(reader: ChatReader, messageId: number): Promise<boolean> {
-    const outcome = await this.recorder.record({
-      readerId: reader.id,
-      readerIsAdmin: reader.role === "admin",
-      messageId,
-    });
-    this.moved(reader, outcome);
-    return outcome.readable;
+    return (await this.record(reader, { messageId })).readable;
   }
 
   /** SPEC's mark-read call for a whole conversation (its unread rows are already gone): the position moves to its end. */
   async conversation(reader: ChatReader, conversationId: number): Promise<void> {
+    await this.record(reader, { conversationId });
+  }
+
+  /** Records a read; its READ, if the position moved, goes out through the throttle. */
+  private async record(reader: ChatReader, what: ReadTarget): Promise<ReadOutcome> {
     const outcome = await this.recorder.record({
       readerId: reader.id,
       readerIsAdmin: reader.role === "admin",
-      conversationId,
+      ...what,
     });
     this.moved(reader, outcome);
+    return outcome;
   }
 
   /** Writes what waits and sends the READs held back (on shutdown). */
