@@ -31,6 +31,9 @@ server.run().then(
   (error) => { console.error(error); process.exit(1); },
 );
 process.on("SIGTERM", () => server.close().finally(() => process.exit(0)));
+// A request that throws inside s3rver (a client that went away mid-stream) must not take the store
+// down for every test after it, as a real S3 would not go down: said, and served on.
+process.on("uncaughtException", (error) => console.error("s3rver: uncaught:", (error && error.stack) || error));
 // The test process holds the other end of stdin: when it dies, however it dies, so does this.
 process.stdin.on("end", () => process.exit(0)).resume();
 `;
@@ -51,11 +54,21 @@ export async function startS3Server(options: { bucket?: string; prefix?: string 
     output += chunk;
   });
   const exited = once(child, "exit");
+  // Once it listens, what it says on stderr is passed on (an uncaught error, its exit).
+  let listening = false;
+  child.stderr?.on("data", (chunk) => {
+    if (listening) process.stderr.write(chunk);
+  });
+  child.on("exit", (code, signal) => {
+    if (listening && code !== 0 && signal !== "SIGTERM") console.error(`s3rver: exited (${code ?? signal})`);
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let line = "";
     child.stdout?.on("data", (chunk) => {
       line += chunk;
-      if (line.includes("\n")) resolve((JSON.parse(line) as { port: number }).port);
+      if (!line.includes("\n") || listening) return;
+      listening = true;
+      resolve((JSON.parse(line) as { port: number }).port);
     });
     exited.then(([code]) => reject(new Error(`s3rver exited (${code}) before listening: ${output}`)));
   });
