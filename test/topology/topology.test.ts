@@ -155,7 +155,10 @@ describe("through the balancer", () => {
     await until(() => a.ready, "ann connected");
     const [first, second] = topology.instances as [TopologyInstance, TopologyInstance];
     const annOnFirst = (await stompSessions(first)) === 1;
-    // Round robin sends the next socket to the other instance; reconnect until it lands there.
+    // Round robin sends the next socket to the other instance; reconnect until it lands there. A
+    // reconnect makes the same requests each time, so it can keep the same parity in the rotation
+    // (once: both sessions on the first instance ten times over): every other try, one more request
+    // through the balancer turns the rotation a step.
     const b = client(ben, ann.username);
     try {
       b.start();
@@ -163,7 +166,8 @@ describe("through the balancer", () => {
         await until(() => b.ready, "ben connected");
         const sessions = [await stompSessions(first), await stompSessions(second)];
         if (sessions[0] === 1 && sessions[1] === 1) break;
-        if (attempt >= 10) throw new Error(`ben never landed on the other instance: ${sessions}`);
+        if (attempt >= 30) throw new Error(`ben never landed on the other instance: ${sessions}`);
+        if (attempt % 2 === 1) await (await fetch(`${topology.url}/api/health`)).text();
         b.cut();
       }
       expect(annOnFirst || (await stompSessions(second)) === 1).toBe(true);
