@@ -80,6 +80,7 @@ function headerText(rng: Rng, fixture: Fixture): string {
     () => chatDestinations.sendPrivate,
     () => chatDestinations.sendGroup,
     () => chatDestinations.typing,
+    () => chatDestinations.read,
     () => "/app/presence",
   ])();
 }
@@ -110,6 +111,12 @@ function bodyText(rng: Rng, fixture: Fixture): string {
     () => JSON.stringify({ recipient: fixture.peer, content: "nul \u0000 inside" }),
     () => JSON.stringify({ recipient: fixture.peer, content: "x".repeat(rng.pick([10, 5_000, 70_000])) }),
     () => JSON.stringify({ status: rng.pick(["ONLINE", "ACTIVE", "OFFLINE", 7]) }),
+    () =>
+      JSON.stringify({
+        conversation: rng.pick([`private:${fixture.peer}`, `group:${fixture.groupId}`, "group:0", "private:"]),
+        upToSeq: rng.pick([0, 1, -1, 1.5, 2 ** 63, "1", rng.int(1e6)]),
+      }),
+    () => JSON.stringify({ recipient: fixture.peer, stopped: rng.pick([true, false, "yes"]) }),
     () => JSON.stringify({ recipient: { $ne: null }, content: ["a"], __proto__: { admin: true } }),
     () => "{not json",
     () => "null",
@@ -138,6 +145,7 @@ function destination(rng: Rng, fixture: Fixture, command: string): string {
       chatDestinations.sendPrivate,
       chatDestinations.sendGroup,
       chatDestinations.typing,
+      chatDestinations.read,
       "/app/presence",
     ]);
   }

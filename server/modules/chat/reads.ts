@@ -8,16 +8,10 @@ import {
 } from "../../../shared/chat.ts";
 import { TrailingThrottle } from "../../lib/trailing-throttle.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
+import type { ChatActor } from "./actions.ts";
 import type { ChatDelivery } from "./ports.ts";
 import type { ReadMove, ReadOutcome, ReadRecorder, ReadRequest } from "./read-recorder.ts";
 import type { ChatLogger } from "./service.ts";
-
-/** Who reads. */
-export interface ChatReader {
-  id: number;
-  username: string;
-  role: string;
-}
 
 /** What a read names: a ReadRequest without its reader. */
 type ReadTarget = ReadRequest extends infer R
@@ -49,7 +43,10 @@ export class ChatReads {
       everyMs: chatLimits.readEventEveryMs,
       // On the flushes' beat (every readFlushMs on the clock): a reader's marks a second apart are
       // written four beats apart, and a write that took a few ms longer does not hold its READ back.
-      now: () => Date.now() - (Date.now() % chatLimits.readFlushMs),
+      now: () => {
+        const now = Date.now();
+        return now - (now % chatLimits.readFlushMs);
+      },
       merge: (held, next) => (next.move.upToSeq > held.move.upToSeq ? next : held),
       emit: (_key, { reader, move }) => {
         this.announce(reader, move).catch((error: unknown) => this.log.warn({ err: error }, "READ not delivered"));
@@ -61,7 +58,7 @@ export class ChatReads {
    * `/app/chat.read`: the highest seq the reader has shown there. Resolves once written; refused
    * (FORBIDDEN, INVALID) when the reader cannot read the conversation or it has no such seq.
    */
-  async upTo(reader: ChatReader, input: ChatReadInput): Promise<void> {
+  async upTo(reader: ChatActor, input: ChatReadInput): Promise<void> {
     const named = parseConversationKey(input.conversation);
     if (!named) throw new RealtimeRefusal(readRefusals.forbidden, { code: "FORBIDDEN" });
     const outcome = await this.record(reader, {
@@ -76,17 +73,17 @@ export class ChatReads {
    * SPEC's mark-read call for one message (a message that arrived while its chat was open): false
    * when there is no such message or the reader cannot read its conversation.
    */
-  async message(reader: ChatReader, messageId: number): Promise<boolean> {
+  async message(reader: ChatActor, messageId: number): Promise<boolean> {
     return (await this.record(reader, { messageId })).readable;
   }
 
   /** SPEC's mark-read call for a whole conversation (its unread rows are already gone): the position moves to its end. */
-  async conversation(reader: ChatReader, conversationId: number): Promise<void> {
+  async conversation(reader: ChatActor, conversationId: number): Promise<void> {
     await this.record(reader, { conversationId });
   }
 
   /** Records a read; its READ, if the position moved, goes out through the throttle. */
-  private async record(reader: ChatReader, what: ReadTarget): Promise<ReadOutcome> {
+  private async record(reader: ChatActor, what: ReadTarget): Promise<ReadOutcome> {
     const outcome = await this.recorder.record({
       readerId: reader.id,
       readerIsAdmin: reader.role === "admin",
@@ -102,7 +99,7 @@ export class ChatReads {
     this.announcements.flush();
   }
 
-  private moved(reader: ChatReader, outcome: ReadOutcome): void {
+  private moved(reader: ChatActor, outcome: ReadOutcome): void {
     if (!outcome.moved) return;
     this.announcements.push(`${reader.id}:${outcome.moved.conversationId}`, {
       reader: reader.username,
