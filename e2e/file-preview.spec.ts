@@ -112,7 +112,11 @@ test.describe("the attached file preview", () => {
     await expect(dialog).toBeHidden();
 
     const broken = await openQuote(page, brokenName, brokenReference);
-    await expect(broken.getByText("This file could not be read as a PDF: download it to open it.")).toBeVisible();
+    // Each preview starts its own pdf.js worker (the last one ended with its dialog), which parses
+    // the worker's 1.2 MB again: as slow as the first preview on a busy machine.
+    await expect(broken.getByText("This file could not be read as a PDF: download it to open it.")).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(broken.getByRole("document")).toHaveCount(0);
     const download = page.waitForEvent("download");
     await broken.getByRole("button", { name: "Download" }).click();
