@@ -6,13 +6,20 @@ export const baseURL = `http://localhost:${port}`;
 /** Credentials of the first admin the e2e server is started with. */
 export const e2eAdmin = { username: "admin", password: "e2e-admin-password" };
 /**
- * What the tablet width runs (decision 036): the public pages' layout, whose navbar, menus and grids
- * change at 768 px. Below 1024 px the staff pages show the phone's variants (cards, one column,
- * `sm:` columns aside), so their journeys at 768 px repeated the phone's behaviour for ~4½ minutes.
+ * Which widths run what (decision 037). A test tagged `@layout` checks what changes with the width
+ * (the navbar's menu at 768 px, the carousel's 1, 2 or 3 cards, axe on each layout): it runs at a
+ * phone's, a tablet's and a desk's width. `@phone` marks a journey whose code differs on a phone
+ * (the chat's touch actions): a phone's width and a desk's. `@phone-only` marks one that runs the
+ * same code at any width and is most at risk on a phone (a tap before hydration, a visitor's form,
+ * a client's upload or download): a phone's width only. The rest (behaviour, staff journeys,
+ * fetched HTML) is the same at any width and runs at the desk's; the chat and staff journeys that
+ * drive a phone themselves (chat.spec, staff.spec) do so there.
  */
+const layout = /@layout/;
+const phoneJourney = /@phone/;
+const phoneOnly = /@phone-only/;
+/** The public pages' layouts change at 768 px; the staff pages show the phone's variants below 1024. */
 const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|footer)\.spec\.ts/;
-/** Fetched HTML, headers and script ordering: the same at any width, so checked at the desktop's. */
-const widthFree = /seo\.spec\.ts/;
 // E2E_SCOPE=data (CI's PostgreSQL + Redis + S3 pass through two instances behind nginx, decision
 // 036): the journeys whose state crosses instances as the browser drives it: the chat (sockets on
 // either instance, the broker between them) and files (tus chunks, the shared store). The other
@@ -52,19 +59,13 @@ export default defineConfig({
     },
   },
   projects: [
-    // Journeys that drive several widths themselves (staff.spec, chat.spec: admin at 1280, employee at 390) run once.
     {
       name: "phone",
-      testIgnore: [/(staff|chat)\.spec\.ts/, widthFree],
+      grep: [layout, phoneJourney],
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
-    // The public pages' layout only (tabletLayout): the journeys run at a phone's width and a desk's.
-    {
-      name: "tablet",
-      testMatch: tabletLayout,
-      use: { viewport: { width: 768, height: 1024 } },
-    },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "tablet", testMatch: tabletLayout, grep: layout, use: { viewport: { width: 768, height: 1024 } } },
+    { name: "desktop", grepInvert: phoneOnly, use: { viewport: { width: 1280, height: 800 } } },
   ].map((project) => (dataOnly ? { ...project, testMatch: crossInstance } : project)),
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.

@@ -4,7 +4,7 @@
  */
 import { expect, expectNoAxeViolations, gotoHydrated, publicPages, test } from "./fixtures.ts";
 
-test.describe("accessibility of the public pages", () => {
+test.describe("accessibility of the public pages", { tag: "@layout" }, () => {
   // axe on a long page is CPU-bound: allow for a busy machine.
   test.describe.configure({ timeout: 60_000 });
 

@@ -6,7 +6,9 @@ test.use(visitorAddress(2));
 
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\ntrailer\n<< >>\n%%EOF\n`);
 
-test("Apply for this role preselects the role; the position and the consent are stored", async ({ page, request }) => {
+test("Apply for this role preselects the role; the position and the consent are stored", {
+  tag: "@phone-only",
+}, async ({ page, request }) => {
   const name = `Role Applicant ${test.info().project.name}-${Date.now().toString(36)}`;
   await gotoHydrated(page, "/career");
   const openings = page.getByRole("region", { name: "Open positions" });

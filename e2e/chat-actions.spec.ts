@@ -112,7 +112,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
-test.describe("chat message actions", () => {
+test.describe("chat message actions", { tag: "@phone" }, () => {
   test("edit with arrow-up (Escape cancels) and delete with a confirmation, live on both sides", async ({
     page,
     browser,

@@ -14,11 +14,9 @@ import { drawingsPdf, signInAsAdmin } from "./office-fixtures.ts";
 
 const runId = Date.now().toString(36);
 
-test("a client sends files through a protected request link, and the admin downloads them", async ({
-  page,
-  browser,
-  request,
-}) => {
+test("a client sends files through a protected request link, and the admin downloads them", {
+  tag: "@phone-only",
+}, async ({ page, browser, request }) => {
   test.slow();
   const project = test.info().project.name;
   const title = `Harbor Point drawings ${project} ${runId}`;
@@ -118,65 +116,66 @@ test("a client sends files through a protected request link, and the admin downl
   await client.close();
 });
 
-test("an upload cut off by a reload goes on from where it stopped when the same file is chosen again", async ({
-  page,
-  request,
-}, testInfo) => {
-  test.slow();
-  const token = await loginAdmin(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const title = `Resume ${testInfo.project.name} ${runId}`;
-  const created = await request.post("/api/admin/file-requests", { headers: auth, data: { title, expiryHours: 2 } });
-  expect(created.status()).toBe(201);
-  const { id, url } = (await created.json()) as { id: number; url: string };
+test(
+  "an upload cut off by a reload goes on from where it stopped when the same file is chosen again",
+  { tag: "@phone-only" },
+  async ({ page, request }, testInfo) => {
+    test.slow();
+    const token = await loginAdmin(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const title = `Resume ${testInfo.project.name} ${runId}`;
+    const created = await request.post("/api/admin/file-requests", { headers: auth, data: { title, expiryHours: 2 } });
+    expect(created.status()).toBe(201);
+    const { id, url } = (await created.json()) as { id: number; url: string };
 
-  // A file on disk (a chosen file keeps its name, size and date: what the browser matches on).
-  const name = `model-${testInfo.project.name}-${runId}.ifc`;
-  const bytes = randomBytes(3 * 1024 * 1024);
-  const file = testInfo.outputPath(name);
-  writeFileSync(file, bytes);
+    // A file on disk (a chosen file keeps its name, size and date: what the browser matches on).
+    const name = `model-${testInfo.project.name}-${runId}.ifc`;
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const file = testInfo.outputPath(name);
+    writeFileSync(file, bytes);
 
-  const clean = guard(page);
-  await page.goto(new URL(url).pathname);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
-  // Slow enough to catch it half-way.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
-  });
-  await page.getByLabel("Files to send").setInputFiles(file);
-  const progress = page.getByRole("progressbar", { name: `Progress of ${name}` });
-  await expect
-    .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 30_000 })
-    .toBeGreaterThanOrEqual(20);
+    const clean = guard(page);
+    await page.goto(new URL(url).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
+    // Slow enough to catch it half-way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await page.getByLabel("Files to send").setInputFiles(file);
+    const progress = page.getByRole("progressbar", { name: `Progress of ${name}` });
+    await expect
+      .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(20);
 
-  // The tab is reloaded half-way (a closed laptop, a crashed browser): the server kept what arrived.
-  await page.reload();
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
-  await page.getByLabel("Files to send").setInputFiles(file);
-  const row = page.getByRole("list", { name: "Files being sent" }).getByRole("listitem").filter({ hasText: name });
-  await expect(row.getByText("Sent", { exact: true })).toBeVisible(dashboardLoad);
-  // Said on the row, sent or not: the server kept a good part of what the first page sent (it saw at least 20 % go).
-  const continued = await row.getByText(/continued from \d+ % sent before/).textContent();
-  expect(Number(/from (\d+) %/.exec(continued ?? "")?.[1])).toBeGreaterThanOrEqual(10);
-  clean();
+    // The tab is reloaded half-way (a closed laptop, a crashed browser): the server kept what arrived.
+    await page.reload();
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(dashboardLoad);
+    await page.getByLabel("Files to send").setInputFiles(file);
+    const row = page.getByRole("list", { name: "Files being sent" }).getByRole("listitem").filter({ hasText: name });
+    await expect(row.getByText("Sent", { exact: true })).toBeVisible(dashboardLoad);
+    // Said on the row, sent or not: the server kept a good part of what the first page sent (it saw at least 20 % go).
+    const continued = await row.getByText(/continued from \d+ % sent before/).textContent();
+    expect(Number(/from (\d+) %/.exec(continued ?? "")?.[1])).toBeGreaterThanOrEqual(10);
+    clean();
 
-  // The admin has the whole file, once.
-  const list = await request.get("/api/admin/file-requests", { headers: auth });
-  const files = ((await list.json()) as { id: number; files: { size: number; url: string }[] }[]).find(
-    (entry) => entry.id === id,
-  )?.files;
-  expect(files?.map((entry) => entry.size)).toEqual([bytes.length]);
-  const download = await request.get(new URL(files?.[0]?.url ?? "").pathname, { headers: auth });
-  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
-});
+    // The admin has the whole file, once.
+    const list = await request.get("/api/admin/file-requests", { headers: auth });
+    const files = ((await list.json()) as { id: number; files: { size: number; url: string }[] }[]).find(
+      (entry) => entry.id === id,
+    )?.files;
+    expect(files?.map((entry) => entry.size)).toEqual([bytes.length]);
+    const download = await request.get(new URL(files?.[0]?.url ?? "").pathname, { headers: auth });
+    expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
+  },
+);

@@ -56,7 +56,7 @@ async function whenHydrated(page: Page) {
   await expect.poll(() => hydrated(page)).toBe(true);
 }
 
-test.describe("a tap before the page's scripts run", () => {
+test.describe("a tap before the page's scripts run", { tag: "@phone-only" }, () => {
   test("on a project card opens its details", async ({ page, hasTouch }) => {
     const [first] = projects;
     if (!first) throw new Error("content/projects.json lists projects");

@@ -193,7 +193,7 @@ test.describe("home: logos", () => {
 });
 
 test.describe("home: projects carousel", () => {
-  test("lists 6 projects and shows 1, 2 or 3 cards by width", async ({ page }) => {
+  test("lists 6 projects and shows 1, 2 or 3 cards by width", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     await carousel(page).scrollIntoViewIfNeeded();
@@ -207,7 +207,7 @@ test.describe("home: projects carousel", () => {
     await expectWindow(page, 1, cardsVisibleAt(viewportWidth(page)));
   });
 
-  test("previous and next wrap around at both ends", async ({ page }) => {
+  test("previous and next wrap around at both ends", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     const visible = cardsVisibleAt(viewportWidth(page));
@@ -235,7 +235,7 @@ test.describe("home: projects carousel", () => {
     }
   });
 
-  test("advances by itself every 3 s and returns to the start after the end", async ({ page }) => {
+  test("advances by itself every 3 s and returns to the start after the end", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     const visible = cardsVisibleAt(viewportWidth(page));
@@ -260,7 +260,7 @@ test.describe("home: projects carousel", () => {
     await expectWindow(page, 1, visible);
   });
 
-  test("the slide show can be stopped and started", async ({ page }) => {
+  test("the slide show can be stopped and started", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     const visible = cardsVisibleAt(viewportWidth(page));
@@ -278,7 +278,7 @@ test.describe("home: projects carousel", () => {
     await expect(carouselStatus(page)).toHaveText(`Showing projects 2 to ${visible + 1} of 6`);
   });
 
-  test("goes back to the first card when the number of visible cards changes", async ({ page }) => {
+  test("goes back to the first card when the number of visible cards changes", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     const width = viewportWidth(page);
@@ -363,7 +363,9 @@ test.describe("home: contact call to action", () => {
 test.describe("home: with prefers-reduced-motion", () => {
   test.use({ reducedMotion: "reduce" });
 
-  test("the carousel stays still and the key numbers show their figures at once", async ({ page }) => {
+  test("the carousel stays still and the key numbers show their figures at once", { tag: "@layout" }, async ({
+    page,
+  }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/");
     const visible = cardsVisibleAt(viewportWidth(page));

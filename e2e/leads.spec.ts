@@ -25,7 +25,7 @@ const runId = Date.now().toString(36);
 
 const textbox = (form: Locator, name: string) => form.getByRole("textbox", { name, exact: true });
 
-test.describe("public forms and the admin's lists", () => {
+test.describe("public forms and the admin's lists", { tag: "@phone-only" }, () => {
   // One quote and one application per browser size, then the admin works on those two.
   test.describe.configure({ mode: "serial" });
 
@@ -173,7 +173,7 @@ test.describe("public forms and the admin's lists", () => {
   });
 });
 
-test.describe("public forms when something is wrong", () => {
+test.describe("public forms when something is wrong", { tag: "@phone-only" }, () => {
   test("the quote form shows inline errors, and keeps the fields when sending fails", async ({
     page,
     consoleErrors,
@@ -280,7 +280,7 @@ test.describe("public forms when something is wrong", () => {
   });
 });
 
-test.describe("a form's stand-in", () => {
+test.describe("a form's stand-in", { tag: "@phone-only" }, () => {
   test("a visitor who types before the form's code arrives loses nothing", async ({ page }) => {
     // The live form's code is held back until the visitor has typed, ticked, chosen a file and
     // left the caret in the middle of a field.

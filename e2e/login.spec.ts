@@ -17,7 +17,7 @@ import {
 } from "./fixtures.ts";
 
 test.describe("Login button", () => {
-  test("scrolls smoothly to the top, then opens the login modal after 300 ms", async ({ page }) => {
+  test("scrolls smoothly to the top, then opens the login modal after 300 ms", { tag: "@layout" }, async ({ page }) => {
     await installPausedClock(page);
     await gotoHydrated(page, "/about");
     await page.evaluate(() => window.scrollTo({ top: 1200, behavior: "instant" }));
@@ -86,7 +86,7 @@ test.describe("login modal", () => {
     }
   });
 
-  test("Escape closes it and focus returns to the control that opened it", async ({ page }) => {
+  test("Escape closes it and focus returns to the control that opened it", { tag: "@layout" }, async ({ page }) => {
     await gotoHydrated(page, "/projects");
     await clickLogin(page);
     const dialog = loginDialog(page);
@@ -149,7 +149,9 @@ test.describe("login modal", () => {
     await expect(dialog).toBeVisible();
   });
 
-  test("an admin logs in from the Admin Login tab and logs out to the home section", async ({ page }) => {
+  test("an admin logs in from the Admin Login tab and logs out to the home section", { tag: "@layout" }, async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     await clickLogin(page);
     const dialog = loginDialog(page);

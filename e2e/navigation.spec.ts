@@ -33,7 +33,7 @@ test.describe("navbar", () => {
     await expect(page.getByRole("link", { name: "Northbeam Steel Detailing, home" })).toBeInViewport();
   });
 
-  test("links reach every public page and mark the current one", async ({ page }) => {
+  test("links reach every public page and mark the current one", { tag: "@layout" }, async ({ page }) => {
     await gotoHydrated(page, "/");
     // Home last: it is where we start.
     for (const link of [...navbarLinks.slice(1), navbarLinks[0]]) {
@@ -52,7 +52,9 @@ test.describe("navbar", () => {
     }
   });
 
-  test("a hamburger below 768 px toggles the dropdown; inline links from 768 px", async ({ page }) => {
+  test("a hamburger below 768 px toggles the dropdown; inline links from 768 px", { tag: "@layout" }, async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/services");
     const inline = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true });
     if (hasHamburger(page)) {
@@ -86,7 +88,7 @@ test.describe("navbar", () => {
     }
   });
 
-  test("the open dropdown closes when the window grows to 768 px", async ({ page }) => {
+  test("the open dropdown closes when the window grows to 768 px", { tag: "@layout" }, async ({ page }) => {
     const original = page.viewportSize();
     await page.setViewportSize({ width: 375, height: 740 });
     await gotoHydrated(page, "/projects");
@@ -111,7 +113,7 @@ test.describe("navbar", () => {
     if (original) await page.setViewportSize(original);
   });
 
-  test("Escape closes the dropdown", async ({ page }) => {
+  test("Escape closes the dropdown", { tag: "@layout" }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await gotoHydrated(page, "/gallery");
     const button = menuButton(page);
@@ -121,9 +123,9 @@ test.describe("navbar", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("on the landing page the highlighted link follows the section in the middle of the viewport", async ({
-    page,
-  }) => {
+  test("on the landing page the highlighted link follows the section in the middle of the viewport", {
+    tag: "@layout",
+  }, async ({ page }) => {
     await gotoHydrated(page, "/");
     // On a phone the highlight is seen in the dropdown: keep it open while scrolling.
     await openMenuIfCollapsed(page);
@@ -137,7 +139,9 @@ test.describe("navbar", () => {
     }
   });
 
-  test("on the landing page the followed section is also announced as current (aria-current)", async ({ page }) => {
+  test("on the landing page the followed section is also announced as current (aria-current)", {
+    tag: "@layout",
+  }, async ({ page }) => {
     await gotoHydrated(page, "/");
     await openMenuIfCollapsed(page);
     const current = banner(page).locator('a[aria-current="page"]:visible');

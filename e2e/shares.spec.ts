@@ -11,7 +11,7 @@ import { signInAsAdmin } from "./office-fixtures.ts";
 
 const runId = Date.now().toString(36);
 
-test("a protected link asks for its password, serves one download, then ends for good", async ({
+test("a protected link asks for its password, serves one download, then ends for good", { tag: "@phone-only" }, async ({
   page,
   browser,
   request,
