@@ -46,13 +46,17 @@
  * (BENCH_CLIENT_FLAGS does the same for the process that plays the browsers.)
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
 import { ReadMarker } from "../client/features/chat/lib/read-marker.ts";
 import { chatDestinations } from "../shared/chat.ts";
 import { createBenchUsers, heartbeats, openBenchApp, openSessions, type Session, sleep } from "./lib/chat-bench.ts";
-import { benchRoot, type Percentiles, percentiles, renderTable, writeResults } from "./lib/report.ts";
+import { cpuUse, type Machine, otherProcesses, RUN_QUEUE } from "./lib/cpu-use.ts";
+import { watchLoopDelay } from "./lib/loop-delay.ts";
+import { clockTicksPerSecond, readCpuSnapshot } from "./lib/proc-cpu.ts";
+import { benchRoot, type Percentiles, percentiles, renderTable, round, writeResults } from "./lib/report.ts";
 
 const { values } = parseArgs({
   options: {
@@ -115,6 +119,8 @@ interface ClientReport {
   typings: number;
   /** Seconds from the first message to the end of the wait for what was in flight. */
   windowS: number;
+  /** The client process's own event-loop delay over that window: a floor under every latency it measures. */
+  loopMs: Percentiles;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,6 +219,7 @@ async function runClients() {
 
   // Open loop: every 10 ms, catch up to rate × elapsed messages, from random senders to random others.
   measuring = true;
+  const stopLoopWatch = watchLoopDelay();
   const senders = sessions.slice(0, Math.min(plan.senders, sessions.length));
   let seq = 0;
   const started = performance.now();
@@ -253,6 +260,7 @@ async function runClients() {
     for (let waited = 0; waited < 5_000 && reads < readFrames; waited += 100) await sleep(100);
   }
   measuring = false;
+  const loopMs = stopLoopWatch();
   stopBeats();
 
   // Stored per second over the time it really took: the offered seconds, or longer if it fell behind.
@@ -274,6 +282,7 @@ async function runClients() {
     readMs: percentiles(readMs),
     typings,
     windowS,
+    loopMs,
   };
   for (const session of sessions) session.socket.terminate();
   process.send?.({ type: "report", report }, () => process.exit(0));
@@ -299,6 +308,29 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
     child.on("message", onMessage);
     child.once("exit", (code) => reject(new Error(`client process exited (${code})`)));
   });
+}
+
+const machine: Machine = { clockTicks: clockTicksPerSecond(), cores: availableParallelism(), self: process.ppid };
+/** PostgreSQL's titles name a backend's database: whose is whose. */
+const snapshot = () => readCpuSnapshot({ titleOf: (comm) => comm === "postgres" });
+
+/**
+ * Times every raw statement the app runs (db.execute: the message writer's batches, the read
+ * recorder's flushes) until stop(): how long the database takes, apart from waiting for the loop.
+ */
+function timeStatements(db: { execute: (...args: never[]) => Promise<unknown> }) {
+  const original = db.execute;
+  const took: number[] = [];
+  db.execute = ((...args: never[]) => {
+    const started = performance.now();
+    return original.apply(db, args).finally(() => took.push(performance.now() - started));
+  }) as typeof db.execute;
+  return {
+    stop: (): Percentiles & { count: number } => {
+      db.execute = original;
+      return { ...percentiles(took), count: took.length };
+    },
+  };
 }
 
 async function runServer(db: "pglite" | "postgres", sessions: number) {
@@ -351,10 +383,26 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
     const held = app.realtime.localSessionCount();
     const after = heap();
     const marksBefore = await app.db.$count(chatReadMarks);
+    const statements = timeStatements(app.db);
+    const stopLoopWatch = watchLoopDelay();
+    const procBefore = snapshot();
     const cpuBefore = process.cpuUsage();
     clients.send({ type: "load" });
     const { report } = await nextMessage<{ report: ClientReport }>(clients, "report");
     const cpu = process.cpuUsage(cpuBefore);
+    const procAfter = snapshot();
+    const loopMs = stopLoopWatch();
+    const statementMs = statements.stop();
+    // Who used the cores over the load window (/proc): this server, the browsers, PostgreSQL, the rest.
+    const roles = {
+      instances: [process.pid],
+      database: bench.databaseName ?? "",
+      nginx: undefined,
+      clients: clients.pid,
+      idle: [],
+    };
+    const machineUse = cpuUse(procBefore, procAfter, roles, machine);
+    const others = otherProcesses(procBefore, procAfter, roles, machine);
     await app.chat.writer.flush();
     const [stored] = await app.db.select({ n: count() }).from(messages);
     const marksWritten = (await app.db.$count(chatReadMarks)) - marksBefore;
@@ -388,6 +436,18 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
       readMarkRowsPerS: perSecond(marksWritten),
       readMs: report.readMs,
       droppedFrames: app.realtime.droppedFrames(),
+      /** Where the latency goes: each process's event-loop delay, the database statements' time, who used the cores. */
+      serverLoopMs: loopMs,
+      clientLoopMs: report.loopMs,
+      statementMs,
+      cores: {
+        server: machineUse["instance 1"] ?? 0,
+        browsers: machineUse["load generator"] ?? 0,
+        postgres: machineUse.PostgreSQL ?? 0,
+        machine: machineUse.machine ?? 0,
+        serverWaitsMsPerS: machineUse[RUN_QUEUE] ?? 0,
+        others,
+      },
     };
   } finally {
     clients?.kill();
@@ -450,6 +510,10 @@ function table(results: Result[], p99Ranges?: string[]): string {
     "delivered/sent",
     "CPU µs/message",
     ...(p99Ranges ? ["p99 range over runs ms"] : []),
+    "loop delay p99 ms server / browsers",
+    "statement p50/p99 ms (n)",
+    "cores server / browsers / PostgreSQL / machine",
+    "server waits ms/s",
     ...(values.live
       ? ["read frames/s", "typing frames/s", "READ/s", "TYPING/s", "read-mark rows/s", "READ p50/p99 ms", "dropped"]
       : []),
@@ -469,6 +533,10 @@ function table(results: Result[], p99Ranges?: string[]): string {
     `${r.delivered}/${r.sent}`,
     String(r.cpuUsPerMessage),
     ...(p99Ranges ? [p99Ranges[i]!] : []),
+    `${r.serverLoopMs.p99} / ${r.clientLoopMs.p99}`,
+    `${r.statementMs.p50} / ${r.statementMs.p99} (${r.statementMs.count})`,
+    `${r.cores.server} / ${r.cores.browsers} / ${r.cores.postgres} / ${r.cores.machine}`,
+    String(round(r.cores.serverWaitsMsPerS)),
     ...(values.live
       ? [
           String(r.readFramesPerS),

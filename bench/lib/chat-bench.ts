@@ -35,7 +35,7 @@ export interface BenchServerOptions {
  */
 export async function openBenchApp(
   options: BenchServerOptions,
-): Promise<{ app: BenchApp; dataDir: string; close(): Promise<void> }> {
+): Promise<{ app: BenchApp; dataDir: string; databaseName?: string; close(): Promise<void> }> {
   const { buildApp } = await import("../../server/app.ts");
   const { loadConfig } = await import("../../server/config.ts");
   const { openDatabase } = await import("../../server/db/client.ts");
@@ -69,7 +69,12 @@ export async function openBenchApp(
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     });
     app = await buildApp({ config, database, serveClient: false, logger: { level: "warn" }, chat: options.chat });
-    return { app, dataDir, close };
+    return {
+      app,
+      dataDir,
+      ...(scratch ? { databaseName: new URL(scratch.url).pathname.slice(1) } : {}),
+      close,
+    };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
