@@ -4,7 +4,8 @@
  *
  *   npm run bench:chat -- [--sessions 1000,5000,10000] [--db pglite,postgres] [--rate 2000]
  *                         [--duration 10] [--senders 1000] [--redis redis://127.0.0.1:6379] [--runs 1]
- *                         [--live]
+ *                         [--live] [--traffic paired|random]
+ *   npm run bench:chat -- --target rabbitmq [--rabbitmq-url ws://127.0.0.1:15674/ws] [--sessions 900]
  *   npm run bench:chat -- --search [--messages 1000000] [--queries 400]   (bench/chat-search.ts)
  *
  * Per scenario (sessions × database) a server process (buildApp on a fresh database: PGlite in a
@@ -41,6 +42,16 @@
  * BENCH_SEARCH_INDEX=off drops the search index before the load (fastupdate: turns its pending
  * list back on), to see what full-text indexing costs the message path.
  *
+ * Where the latency goes, in every run: each process's event-loop delay over the load window (the
+ * server's, and the browsers': a floor under every latency they measure), the time of the
+ * database statements the app runs raw (the message writer's batches, the read flushes), and who
+ * used the machine's cores (/proc: this server, the browsers, PostgreSQL's backends of the bench
+ * database, the machine; and how long the server waited for a core, ms per second).
+ *
+ * --target rabbitmq runs the same browsers against RabbitMQ's Web-STOMP plugin (enable it with
+ * `rabbitmq-plugins enable rabbitmq_web_stomp`): each person has a queue, messages go to it
+ * directly and are not stored. Its default limit of 1 024 open files holds about 900 sessions.
+ *
  * To see where a scenario's server spends its time, give it Node flags:
  *   BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:chat -- --db pglite --sessions 10000
  * (BENCH_CLIENT_FLAGS does the same for the process that plays the browsers.)
@@ -52,7 +63,16 @@ import { parseArgs } from "node:util";
 import { WebSocket } from "ws";
 import { ReadMarker } from "../client/features/chat/lib/read-marker.ts";
 import { chatDestinations } from "../shared/chat.ts";
-import { createBenchUsers, heartbeats, openBenchApp, openSessions, type Session, sleep } from "./lib/chat-bench.ts";
+import {
+  createBenchUsers,
+  heartbeats,
+  openBenchApp,
+  openSessions,
+  ourStomp,
+  rabbitStomp,
+  type Session,
+  sleep,
+} from "./lib/chat-bench.ts";
 import { cpuUse, type Machine, otherProcesses, RUN_QUEUE } from "./lib/cpu-use.ts";
 import { watchLoopDelay } from "./lib/loop-delay.ts";
 import { clockTicksPerSecond, readCpuSnapshot } from "./lib/proc-cpu.ts";
@@ -72,6 +92,9 @@ const { values } = parseArgs({
     search: { type: "boolean", default: false },
     // Read receipts and typing on (DESIGN §10), as the browser client does them (see the header).
     live: { type: "boolean", default: false },
+    // The same browsers against RabbitMQ's Web-STOMP plugin instead of this product (see the header).
+    target: { type: "string", default: "ours" },
+    "rabbitmq-url": { type: "string", default: "ws://127.0.0.1:15674/ws" },
     traffic: { type: "string", default: "paired" },
     messages: { type: "string", default: "1000000" },
     queries: { type: "string", default: "400" },
@@ -98,6 +121,9 @@ interface LoadPlan {
   rate: number;
   durationS: number;
   senders: number;
+  /** Who answers: this product, or RabbitMQ's Web-STOMP with queues under `queuePrefix`. */
+  target: "ours" | "rabbitmq";
+  queuePrefix: string;
 }
 
 interface ClientReport {
@@ -209,7 +235,8 @@ async function runClients() {
     }
   };
 
-  const { sessions, handshakes } = await openSessions(plan.url, plan.users, onFrame);
+  const target = plan.target === "rabbitmq" ? rabbitStomp(plan.queuePrefix) : ourStomp;
+  const { sessions, handshakes } = await openSessions(plan.url, plan.users, onFrame, target);
   const indexOf = new Map(sessions.map((session, i) => [session, i]));
   /** Sessions 0 and 1 are partners, 2 and 3, …: each one's open chat (the last one of an odd count has none). */
   const partnerOf = (session: Session) => sessions[(indexOf.get(session) ?? 0) ^ 1];
@@ -237,14 +264,14 @@ async function runClients() {
         seq++;
         const now = performance.now();
         sentAt.set(seq, now);
-        const body = JSON.stringify({ recipient: recipient.username, content: `bench ${seq}` });
+        const message = target.privateMessage(sender.username, recipient.username, `bench ${seq}`);
         // Typing before the message, as the composer does: once per 3 s per partner, not reset by sending.
         if (plan.live && recipient === partnerOf(sender) && now - (typedAt.get(sender) ?? -Infinity) >= 3_000) {
           typedAt.set(sender, now);
           typingFrames++;
           sender.send(chatDestinations.typing, JSON.stringify({ recipient: recipient.username }));
         }
-        sender.send(chatDestinations.sendPrivate, body, [`receipt:m${seq}`]);
+        sender.send(message.destination, message.body, [`receipt:m${seq}`]);
       }
       if (elapsed >= plan.durationS * 1000) {
         clearInterval(tick);
@@ -376,6 +403,8 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
       rate: Number(values.rate),
       durationS: Number(values.duration),
       senders: Number(values.senders),
+      target: "ours",
+      queuePrefix: "",
     };
     clients.send(plan);
     await nextMessage(clients, "connected");
@@ -458,7 +487,92 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
 // ---------------------------------------------------------------------------------------------
 // Main: one server process per scenario, a table at the end.
 
-type Result = Awaited<ReturnType<typeof runServer>>;
+/** One scenario's figures (`db` "rabbitmq" and `broker` "web-stomp" too, for --target rabbitmq). */
+type Result = Omit<Awaited<ReturnType<typeof runServer>>, "db" | "broker"> & { db: string; broker: string };
+
+/**
+ * The same browsers against RabbitMQ's Web-STOMP (--target rabbitmq): one queue per person, sent to
+ * directly, transient (nothing stored); RECEIPTs once the broker has routed a message. The issue's
+ * yardstick for the message path: the same client, the same scale. "CPU µs/message" and "server"
+ * are RabbitMQ's (beam.smp); there is no database, so no statements and no size per session.
+ */
+async function runRabbitScenario(sessions: number): Promise<Result> {
+  const clients = fork(self, ["--role", "clients"], {
+    execArgv: [
+      "--v8-pool-size=0",
+      ...(process.env.BENCH_CLIENT_FLAGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+    ],
+  });
+  try {
+    const plan: LoadPlan = {
+      url: values["rabbitmq-url"],
+      live: false,
+      traffic: values.traffic === "random" ? "random" : "paired",
+      users: Array.from({ length: sessions }, (_, i) => ({ username: `u${String(i).padStart(5, "0")}`, token: "" })),
+      rate: Number(values.rate),
+      durationS: Number(values.duration),
+      senders: Number(values.senders),
+      target: "rabbitmq",
+      queuePrefix: `bench-${process.pid}-${Date.now().toString(36)}`,
+    };
+    clients.send(plan);
+    await nextMessage(clients, "connected");
+    await sleep(2_000);
+    const before = snapshot();
+    const beam = [...before.processes].find(([, t]) => t.comm === "beam.smp")?.[0];
+    if (beam === undefined) throw new Error("no beam.smp process: is RabbitMQ running here?");
+    clients.send({ type: "load" });
+    const { report } = await nextMessage<{ report: ClientReport }>(clients, "report");
+    const after = snapshot();
+    const roles = { instances: [beam], database: "", nginx: undefined, clients: clients.pid, idle: [] };
+    const use = cpuUse(before, after, roles, { ...machine, self: process.pid });
+    const ticks = (after.processes.get(beam)?.own ?? 0) - (before.processes.get(beam)?.own ?? 0);
+    const none = { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
+    return {
+      db: "rabbitmq",
+      sessions,
+      held: report.opened,
+      broker: "web-stomp",
+      perSessionKiB: Number.NaN,
+      handshakeMs: report.handshakeMs,
+      offeredPerS: plan.rate,
+      durationS: plan.durationS,
+      sent: report.sent,
+      storedPerS: report.storedPerS,
+      storedInDatabase: 0,
+      delivered: report.deliveries,
+      refusals: report.refusals,
+      deliveryMs: report.deliveryMs,
+      receiptMs: report.receiptMs,
+      aliveAfter: report.alive,
+      live: false,
+      traffic: plan.traffic,
+      cpuUsPerMessage: Math.round(((ticks / machine.clockTicks) * 1e6) / Math.max(1, report.receipts)),
+      readFramesPerS: 0,
+      typingFramesPerS: 0,
+      readEventsPerS: 0,
+      typingEventsPerS: 0,
+      readMarkRowsPerS: 0,
+      readMs: none,
+      droppedFrames: 0,
+      serverLoopMs: none,
+      clientLoopMs: report.loopMs,
+      statementMs: { ...none, count: 0 },
+      cores: {
+        server: use["instance 1"] ?? 0,
+        browsers: use["load generator"] ?? 0,
+        postgres: 0,
+        machine: use.machine ?? 0,
+        serverWaitsMsPerS: use[RUN_QUEUE] ?? 0,
+        others: otherProcesses(before, after, roles, machine),
+      },
+    };
+  } finally {
+    clients.kill();
+  }
+}
 
 function runScenario(db: string, sessions: number): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -494,6 +608,9 @@ function runScenario(db: string, sessions: number): Promise<Result> {
   });
 }
 
+/** A figure, or a dash where the scenario has none (RabbitMQ: no database, no loop of ours). */
+const shown = (n: number) => (Number.isNaN(n) ? "–" : String(n));
+
 function table(results: Result[], p99Ranges?: string[]): string {
   const header = [
     "db",
@@ -523,7 +640,7 @@ function table(results: Result[], p99Ranges?: string[]): string {
     r.broker,
     String(r.sessions),
     String(r.held),
-    String(r.perSessionKiB),
+    shown(r.perSessionKiB),
     `${r.handshakeMs.p50} / ${r.handshakeMs.p99}`,
     String(r.offeredPerS),
     String(r.storedPerS),
@@ -533,8 +650,8 @@ function table(results: Result[], p99Ranges?: string[]): string {
     `${r.delivered}/${r.sent}`,
     String(r.cpuUsPerMessage),
     ...(p99Ranges ? [p99Ranges[i]!] : []),
-    `${r.serverLoopMs.p99} / ${r.clientLoopMs.p99}`,
-    `${r.statementMs.p50} / ${r.statementMs.p99} (${r.statementMs.count})`,
+    `${shown(r.serverLoopMs.p99)} / ${r.clientLoopMs.p99}`,
+    r.statementMs.count ? `${r.statementMs.p50} / ${r.statementMs.p99} (${r.statementMs.count})` : "–",
     `${r.cores.server} / ${r.cores.browsers} / ${r.cores.postgres} / ${r.cores.machine}`,
     String(round(r.cores.serverWaitsMsPerS)),
     ...(values.live
@@ -553,7 +670,11 @@ function table(results: Result[], p99Ranges?: string[]): string {
 }
 
 async function main() {
-  const dbs = values.db.split(",").map((d) => d.trim()) as ("pglite" | "postgres")[];
+  if (values.target !== "ours" && values.target !== "rabbitmq") throw new Error("--target: ours or rabbitmq");
+  if (values.target === "rabbitmq" && values.live)
+    throw new Error("--live needs this product's destinations: not with --target rabbitmq");
+  // Against RabbitMQ there is no database to choose: one scenario per session count.
+  const dbs = values.target === "rabbitmq" ? ["rabbitmq"] : values.db.split(",").map((d) => d.trim());
   const sizes = values.sessions.split(",").map(Number);
   const runs = Math.max(1, Number(values.runs));
   /** Per scenario, its runs from the lowest delivery p99 to the highest. */
@@ -566,7 +687,7 @@ async function main() {
       const scenario: Result[] = [];
       for (let run = 1; run <= runs; run++) {
         log(`${db}: ${sessions} sessions, ${values.rate} messages/s for ${values.duration} s (run ${run} of ${runs})`);
-        scenario.push(await runScenario(db, sessions));
+        scenario.push(await (values.target === "rabbitmq" ? runRabbitScenario(sessions) : runScenario(db, sessions)));
       }
       scenarios.push(scenario.sort((a, b) => a.deliveryMs.p99 - b.deliveryMs.p99));
     }

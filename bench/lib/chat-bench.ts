@@ -120,16 +120,62 @@ export async function createBenchUsers(app: BenchApp, count: number): Promise<Be
 
 export type FrameHandler = (session: Session, command: string, headers: Map<string, string>, body: string) => void;
 
+/**
+ * The STOMP server a session talks to, as the bench's browsers see it: ours (/app, /user/queue,
+ * a bearer token), or a message broker's plain queues for comparison (RabbitMQ Web-STOMP: one
+ * queue per person, guest credentials). Everything else about a session is the same.
+ */
+export interface StompTarget {
+  /** CONNECT's header lines beyond the version and heart-beats (the credentials). */
+  connectHeaders(token: string): string[];
+  /** The subscriptions each session makes first: id, destination and extra header lines. */
+  subscriptions(username: string): { id: string; destination: string; headers?: string[] }[];
+  /** Where a private message from `sender` to `recipient` goes, and its body. */
+  privateMessage(sender: string, recipient: string, content: string): { destination: string; body: string };
+}
+
+/** This product: the errors queue (id "e") and the private queue (id "q"), DESIGN §10's SEND. */
+export const ourStomp: StompTarget = {
+  connectHeaders: (token) => [`Authorization:Bearer ${token}`],
+  subscriptions: () => [
+    { id: "e", destination: "/user/queue/errors" },
+    { id: "q", destination: "/user/queue/private" },
+  ],
+  privateMessage: (_sender, recipient, content) => ({
+    destination: "/app/chat.sendPrivateMessage",
+    body: JSON.stringify({ recipient, content }),
+  }),
+};
+
+/**
+ * RabbitMQ's Web-STOMP plugin: each person's own queue (`/queue/<prefix>.<username>`, not durable,
+ * deleted with its subscriber), sent to directly; the body carries what ours would deliver.
+ */
+export function rabbitStomp(prefix: string): StompTarget {
+  return {
+    connectHeaders: () => ["login:guest", "passcode:guest", "host:/"],
+    subscriptions: (username) => [
+      { id: "q", destination: `/queue/${prefix}.${username}`, headers: ["durable:false", "auto-delete:true"] },
+    ],
+    privateMessage: (sender, recipient, content) => ({
+      destination: `/queue/${prefix}.${recipient}`,
+      body: JSON.stringify({ type: "CHAT", sender, recipient, content }),
+    }),
+  };
+}
+
 export interface SessionOptions {
-  /** Destinations subscribed to after the errors queue (id "e") and the private queue (id "q"): ids s0, s1, … */
+  /** Who answers (default ours). */
+  target?: StompTarget;
+  /** Destinations subscribed to after the target's own: ids s0, s1, … */
   subscriptions?: string[];
 }
 
 /**
  * One STOMP session over a raw WebSocket, frames parsed just enough to measure. CONNECT with
- * heart-beats 10 s like the browser, then SUBSCRIBEs: /user/queue/errors (id "e"),
- * /user/queue/private (id "q") and `options.subscriptions`; `ready` is called once the last one's
- * RECEIPT arrives, or with an error (socket error, ERROR frame, closed before ready).
+ * heart-beats 10 s like the browser, then SUBSCRIBEs: the target's (ours: /user/queue/errors, id
+ * "e", and /user/queue/private, id "q") and `options.subscriptions`; `ready` is called once the
+ * last one's RECEIPT arrives, or with an error (socket error, ERROR frame, closed before ready).
  */
 export class Session {
   readonly socket: WebSocket;
@@ -141,21 +187,21 @@ export class Session {
     ready: (error?: Error) => void,
     options: SessionOptions = {},
   ) {
+    const target = options.target ?? ourStomp;
     this.socket = new WebSocket(url, ["v12.stomp"], { perMessageDeflate: false });
     this.socket.once("error", (error) => ready(error));
     this.socket.once("close", () => ready(new Error("closed before the subscriptions were confirmed")));
-    const subscriptions: [string, string][] = [
-      ["e", "/user/queue/errors"],
-      ["q", "/user/queue/private"],
-      ...(options.subscriptions ?? []).map((destination, i): [string, string] => [`s${i}`, destination]),
+    const subscriptions = [
+      ...target.subscriptions(username),
+      ...(options.subscriptions ?? []).map((destination, i) => ({ id: `s${i}`, destination, headers: [] })),
     ];
     this.socket.once("open", () => {
       this.socket.send(
-        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\nAuthorization:Bearer ${token}\n\n\0` +
+        `CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n${target.connectHeaders(token).join("\n")}\n\n\0` +
           subscriptions
             .map(
-              ([id, destination], i) =>
-                `SUBSCRIBE\nid:${id}\ndestination:${destination}\n${i === subscriptions.length - 1 ? "receipt:ready\n" : ""}\n\0`,
+              ({ id, destination, headers = [] }, i) =>
+                `SUBSCRIBE\nid:${id}\ndestination:${destination}\n${headers.map((h) => `${h}\n`).join("")}${i === subscriptions.length - 1 ? "receipt:ready\n" : ""}\n\0`,
             )
             .join(""),
       );
@@ -202,6 +248,7 @@ export async function openSessions(
   url: string,
   accounts: { username: string; token: string }[],
   onFrame: FrameHandler,
+  target: StompTarget = ourStomp,
 ): Promise<{ sessions: Session[]; handshakes: number[] }> {
   const sessions: Session[] = [];
   const handshakes: number[] = [];
@@ -212,14 +259,21 @@ export async function openSessions(
           new Promise<void>((resolve, reject) => {
             const started = performance.now();
             let settled = false;
-            const session = new Session(url, account.username, account.token, onFrame, (error) => {
-              if (settled) return;
-              settled = true;
-              if (error) return reject(error);
-              handshakes.push(performance.now() - started);
-              sessions.push(session);
-              resolve();
-            });
+            const session = new Session(
+              url,
+              account.username,
+              account.token,
+              onFrame,
+              (error) => {
+                if (settled) return;
+                settled = true;
+                if (error) return reject(error);
+                handshakes.push(performance.now() - started);
+                sessions.push(session);
+                resolve();
+              },
+              { target },
+            );
           }),
       ),
     );
