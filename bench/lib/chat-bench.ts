@@ -158,7 +158,9 @@ export function rabbitStomp(prefix: string): StompTarget {
       { id: "q", destination: `/queue/${prefix}.${username}`, headers: ["durable:false", "auto-delete:true"] },
     ],
     privateMessage: (sender, recipient, content) => ({
-      destination: `/queue/${prefix}.${recipient}`,
+      // /amq/queue/: the recipient's existing queue, not declared again (a SEND to /queue/ would
+      // declare it durable, which the subscriber's transient queue refuses).
+      destination: `/amq/queue/${prefix}.${recipient}`,
       body: JSON.stringify({ type: "CHAT", sender, recipient, content }),
     }),
   };
