@@ -135,6 +135,8 @@ interface ClientReport {
   deliveries: number;
   refusals: number;
   deliveryMs: Percentiles;
+  /** Delivery of the messages sent after the first 2 s: once every pair's conversation exists and the code is warm. */
+  steadyDeliveryMs: Percentiles;
   receiptMs: Percentiles;
   alive: number;
   /** With --live: read and typing frames sent; READ events received and their latency from the read frame; TYPING events received. */
@@ -156,6 +158,9 @@ async function runClients() {
   const plan = await new Promise<LoadPlan>((resolve) => process.once("message", (m) => resolve(m as LoadPlan)));
   const sentAt = new Map<number, number>();
   const deliveryMs: number[] = [];
+  const steadyDeliveryMs: number[] = [];
+  /** Messages with a seq above this were sent after the warm-up (the first 2 s). */
+  let warmUpEnd = Number.POSITIVE_INFINITY;
   const receiptMs: number[] = [];
   let receipts = 0;
   let lastReceiptAt = 0;
@@ -232,6 +237,7 @@ async function runClients() {
       const started = sentAt.get(seq);
       deliveries++;
       if (started !== undefined) deliveryMs.push(now - started);
+      if (started !== undefined && seq > warmUpEnd) steadyDeliveryMs.push(now - started);
     }
   };
 
@@ -264,6 +270,7 @@ async function runClients() {
         seq++;
         const now = performance.now();
         sentAt.set(seq, now);
+        if (warmUpEnd === Number.POSITIVE_INFINITY && now - started >= 2_000) warmUpEnd = seq - 1;
         const message = target.privateMessage(sender.username, recipient.username, `bench ${seq}`);
         // Typing before the message, as the composer does: once per 3 s per partner, not reset by sending.
         if (plan.live && recipient === partnerOf(sender) && now - (typedAt.get(sender) ?? -Infinity) >= 3_000) {
@@ -301,6 +308,7 @@ async function runClients() {
     deliveries,
     refusals,
     deliveryMs: percentiles(deliveryMs),
+    steadyDeliveryMs: percentiles(steadyDeliveryMs),
     receiptMs: percentiles(receiptMs),
     alive: sessions.filter((session) => session.socket.readyState === WebSocket.OPEN).length,
     readFrames,
@@ -452,6 +460,7 @@ async function runServer(db: "pglite" | "postgres", sessions: number) {
       delivered: report.deliveries,
       refusals: report.refusals,
       deliveryMs: report.deliveryMs,
+      steadyDeliveryMs: report.steadyDeliveryMs,
       receiptMs: report.receiptMs,
       aliveAfter: report.alive,
       live: values.live,
@@ -545,6 +554,7 @@ async function runRabbitScenario(sessions: number): Promise<Result> {
       delivered: report.deliveries,
       refusals: report.refusals,
       deliveryMs: report.deliveryMs,
+      steadyDeliveryMs: report.steadyDeliveryMs,
       receiptMs: report.receiptMs,
       aliveAfter: report.alive,
       live: false,
@@ -623,6 +633,7 @@ function table(results: Result[], p99Ranges?: string[]): string {
     "stored/s",
     "delivery p50 ms",
     "delivery p99 ms",
+    "after 2 s p50/p99 ms",
     "receipt p99 ms",
     "delivered/sent",
     "CPU µs/message",
@@ -646,6 +657,7 @@ function table(results: Result[], p99Ranges?: string[]): string {
     String(r.storedPerS),
     String(r.deliveryMs.p50),
     String(r.deliveryMs.p99),
+    `${r.steadyDeliveryMs.p50} / ${r.steadyDeliveryMs.p99}`,
     String(r.receiptMs.p99),
     `${r.delivered}/${r.sent}`,
     String(r.cpuUsPerMessage),
