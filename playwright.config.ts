@@ -61,7 +61,8 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      grep: [layout, phoneJourney],
+      // Against a database server (scripts/e2e.ts, one width each): only the @phone-only journeys.
+      grep: process.env.E2E_ONE_WIDTH === "1" ? phoneOnly : [layout, phoneJourney],
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
     { name: "tablet", testMatch: tabletLayout, grep: layout, use: { viewport: { width: 768, height: 1024 } } },

@@ -51,13 +51,19 @@ const redisKeyPrefix = `e2e-${randomBytes(6).toString("hex")}:`;
 // tablet projects add is layout, which does not depend on the database. E2E_ALL_WIDTHS=1 runs all.
 const args = process.argv.slice(2);
 const oneWidth = Boolean(process.env.DATABASE_URL) && process.env.E2E_ALL_WIDTHS !== "1" && args.length === 0;
-if (oneWidth) console.log("e2e: against DATABASE_URL, desktop project only (E2E_ALL_WIDTHS=1 for all widths)");
+if (oneWidth) {
+  console.log(
+    "e2e: against DATABASE_URL, at one width each: the desk's, and the phone's for @phone-only journeys (E2E_ALL_WIDTHS=1 for all widths)",
+  );
+}
 // With an S3-compatible store (STORAGE_URL), the run's files go under a prefix of their own.
 const storageUrl = process.env.STORAGE_URL
   ? `${process.env.STORAGE_URL.replace(/\/+$/, "")}/e2e-${randomBytes(6).toString("hex")}`
   : undefined;
-const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop"] : args)], {
+const code = await run("npx", ["playwright", "test", ...(oneWidth ? ["--project=desktop", "--project=phone"] : args)], {
   ...(topology ? { E2E_TOPOLOGY: "1" } : {}),
+  // The phone project then runs only what runs at no other width (playwright.config.ts).
+  ...(oneWidth ? { E2E_ONE_WIDTH: "1" } : {}),
   ...process.env,
   ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
   CHROMIUM_PATH: chromium,
