@@ -9,8 +9,8 @@
  *   second pass. A read with a default (`process.env.REDIS_URL ?? "redis://127.0.0.1:6379"`) picks
  *   the machine's own server either way: the file runs the same in both passes, so it runs once.
  * - A file **starts processes** when its graph imports `node:child_process`: servers, the CLI,
- *   Biome. Those run one at a time, after the rest, so that two of them never compete for the two
- *   cores against their own start-up timeouts.
+ *   Biome. Those run after the rest, two at a time (decision 039), so that they never compete with
+ *   the API tests for the two cores against their own start-up timeouts.
  * - A file **opens a database** when its graph reaches server/db/client.ts. `npm run test:quick`
  *   runs the files that do neither.
  *
