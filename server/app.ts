@@ -36,9 +36,12 @@ import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
+import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
@@ -50,10 +53,12 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { inputPlugin } from "./plugins/input.ts";
 import { mailerPlugin } from "./plugins/mailer.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
+import { notificationsPlugin } from "./plugins/notifications.ts";
 import { readinessPlugin } from "./plugins/readiness.ts";
 import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.ts";
 import { requestIdOf, requestIdsPlugin } from "./plugins/request-ids.ts";
 import { resumableUploadsPlugin } from "./plugins/resumable-uploads.ts";
+import { searchPlugin } from "./plugins/search.ts";
 import { sitePlugin } from "./plugins/site.ts";
 import { type StoragePluginOptions, storagePlugin } from "./plugins/storage.ts";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
@@ -146,6 +151,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountEventsPlugin);
   // The audit log's one writer (DESIGN §11): modules record what admins do through app.audit.
   await app.register(auditPlugin);
+  // The notifications' one writer (DESIGN §15): modules notify through app.notifications.
+  await app.register(notificationsPlugin);
+  // Search everything (DESIGN §15): modules add the kinds they own to app.finder.
+  await app.register(searchPlugin);
   // What the public forms share: the proof of work and the e-mails (DESIGN §5–6).
   await app.register(captchaPlugin);
   await app.register(mailerPlugin);
@@ -190,6 +199,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(quoteRequestAdminRoutes, options.quoteRequests ?? {});
       await api.register(applicationAdminRoutes, options.applications ?? {});
       await api.register(auditRoutes);
+      await api.register(notificationRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: "/api" },
   );
@@ -197,6 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(shareSweeper);
   await app.register(applicationRetentionPlugin, options.applications ?? {});
   await app.register(auditRetentionPlugin, options.audit ?? {});
+  await app.register(followUpNoticesPlugin, options.quoteRequests ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(presenceModule);
   await app.register(chatModule, options.chat ?? {});

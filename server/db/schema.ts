@@ -8,5 +8,6 @@ export * from "./schema/audit.ts";
 export * from "./schema/chat.ts";
 export * from "./schema/files.ts";
 export * from "./schema/instance.ts";
+export * from "./schema/notifications.ts";
 export * from "./schema/quote-requests.ts";
 export * from "./schema/site.ts";

@@ -18,6 +18,7 @@ import {
   resumeFiles,
   toApplication,
 } from "./repository.ts";
+import { applicationSearch } from "./search.ts";
 
 export interface ApplicationsModuleOptions {
   /** The clock closing and erasure read (tests move it). */
@@ -36,6 +37,7 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod<ApplicationsModuleOpt
   const view = (row: ApplicationRow) => toApplication(row, retentionDays);
   const tags = ["applications (admin)"];
 
+  app.finder.addKind("application", applicationSearch(app.db));
   registerWorkItemRoutes(app, {
     paths: { list: "/applications", base: "/applications" },
     tags,

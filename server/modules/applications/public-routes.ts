@@ -7,6 +7,7 @@ import { cvTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { applicationNotification } from "./emails.ts";
+import { applicationNotice } from "./notices.ts";
 import { applicationRepository, resumeFiles } from "./repository.ts";
 
 export const applicationCreatedMessage = "Application submitted successfully!";
@@ -33,20 +34,25 @@ export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request, reply) => {
-      const row = await receivePublicForm(app, request, {
-        store: files,
-        fileField: publicFormFields.cv,
-        fileRequired: "Attach your CV",
-        maxBytes: config.maxCvBytes,
-        types: cvTypes,
-        what: "Your CV",
-        label: cvFileRule.label,
-        parse: (fields) => applicationMultipartSchema.safeParse(fields),
-        insert: (tx, fields, file) => {
-          if (!file) throw new Error("a CV is required");
-          return applications.create(tx, fields, file);
-        },
-      });
+      const row = await app.notifications.afterCommit((notices) =>
+        receivePublicForm(app, request, {
+          store: files,
+          fileField: publicFormFields.cv,
+          fileRequired: "Attach your CV",
+          maxBytes: config.maxCvBytes,
+          types: cvTypes,
+          what: "Your CV",
+          label: cvFileRule.label,
+          parse: (fields) => applicationMultipartSchema.safeParse(fields),
+          async insert(tx, fields, file) {
+            if (!file) throw new Error("a CV is required");
+            const created = await applications.create(tx, fields, file);
+            // DESIGN §15: every admin's bell, in the application's own transaction.
+            await notices.add(tx, "admins", applicationNotice(created));
+            return created;
+          },
+        }),
+      );
       request.log.info({ id: row.id }, "job application stored");
       app.mailer.send(applicationNotification(row, dashboardUrl));
       return reply.status(201).send({ id: row.id, message: applicationCreatedMessage });

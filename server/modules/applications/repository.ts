@@ -31,7 +31,7 @@ export const notFoundMessage = "No such application.";
 /** What the audit log and the timeline call an application: never the applicant's name (it outlives the data). */
 export const applicationTarget = (id: number) => `application:${id}`;
 
-const searchCondition = wordSearch([
+export const searchCondition = wordSearch([
   jobApplications.name,
   jobApplications.email,
   jobApplications.phone,

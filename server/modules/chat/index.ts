@@ -28,6 +28,7 @@ import { pushRoutes } from "./push-routes.ts";
 import { ReadRecorder } from "./read-recorder.ts";
 import { ChatReads } from "./reads.ts";
 import { chatRoutes } from "./routes.ts";
+import { messageSearch } from "./search-kind.ts";
 import { ChatService, chatRefusal } from "./service.ts";
 import { chatStore } from "./store/index.ts";
 
@@ -88,6 +89,7 @@ export const chatModule = fp<ChatModuleOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "chat" });
     const store = chatStore(app.db);
+    app.finder.addKind("message", messageSearch(store));
     const writer = new MessageWriter(
       app.db,
       { ...defaultRateLimit, ...options.rateLimit },
@@ -111,6 +113,7 @@ export const chatModule = fp<ChatModuleOptions>(
       log,
       getStatuses: app.presence.getStatuses,
       onDelivered: (count) => app.metrics.chatMessagesDelivered(count),
+      notify: (recipientIds, notice) => void app.notifications.notify(recipientIds, notice),
     });
     const removeFiles = async (keys: string[]) => {
       await Promise.all(keys.map((key) => files.remove(key)));

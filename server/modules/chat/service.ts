@@ -17,8 +17,10 @@ import { canSendInGroup } from "../../../shared/chat-groups.ts";
 import type { PushPayload } from "../../../shared/chat-push.ts";
 import type { RefusalCode } from "../../../shared/realtime.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { isStorageKey } from "../../lib/uploads.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
+import type { Notice } from "../../plugins/notifications.ts";
 import { RealtimeRefusal } from "../../realtime/types.ts";
 import { ActiveAccounts } from "./active-accounts.ts";
 import { mentionedReaders } from "./mentions.ts";
@@ -92,6 +94,8 @@ export interface ChatServiceOptions {
   getStatuses: (usernames: readonly string[]) => Promise<Map<string, PresenceStatus>>;
   /** Told of each new message handed to the transport for all its recipients (the metrics' chat_messages_delivered_total). */
   onDelivered?: (count: number) => void;
+  /** Makes a stored notification (DESIGN §15: `mention`), after the message is stored and delivered. */
+  notify?: (recipientIds: readonly number[], notice: Notice) => void;
 }
 
 /**
@@ -111,6 +115,7 @@ export class ChatService {
   private readonly log: ChatLogger;
   private readonly getStatuses: ChatServiceOptions["getStatuses"];
   private readonly onDelivered: (count: number) => void;
+  private readonly notify: NonNullable<ChatServiceOptions["notify"]>;
 
   constructor(options: ChatServiceOptions) {
     this.store = options.store;
@@ -120,6 +125,7 @@ export class ChatService {
     this.log = options.log;
     this.getStatuses = options.getStatuses;
     this.onDelivered = options.onDelivered ?? (() => {});
+    this.notify = options.notify ?? (() => {});
     this.activeAccounts = new ActiveAccounts((names) => this.store.activeAccounts(names));
   }
 
@@ -203,6 +209,16 @@ export class ChatService {
     const others = readers.filter((reader) => !mentioned.includes(reader));
     this.pushToOffline(others, message, chat, `${sender.username} in ${rule.name}`);
     this.pushToOffline(mentioned, message, chat, `${sender.username} mentioned you in ${rule.name}`);
+    if (mentioned.length > 0) {
+      this.notify(
+        mentioned.map((reader) => reader.id),
+        {
+          kind: "mention",
+          title: `${sender.username} mentioned you in ${rule.name}: ${excerptOf(content, false)}`,
+          url: staffAddresses.conversation(groupConversation(input.groupId), message.id),
+        },
+      );
+    }
     return message;
   }
 

@@ -9,9 +9,11 @@ import {
 import { realtimeTexts } from "../../../shared/realtime.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { employeeRepository } from "./repository.ts";
+import { personSearch } from "./search.ts";
 
 /** Admin dashboard: employee accounts. Every route is admin-only. */
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.finder.addKind("person", personSearch(app.db));
   const employees = employeeRepository(app.db, {
     // Revoked tokens are refused on the next request; open chat sockets are closed now.
     onSessionsEnded: (username) => app.realtime.disconnectUser(username, realtimeTexts.sessionEnded),

@@ -13,6 +13,7 @@ import {
   publicFileRequestSchema,
   type UploadedFile,
 } from "../../../shared/file-requests.ts";
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import type { Db } from "../../db/client.ts";
 import { receivedFiles } from "../../db/schema.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
@@ -78,7 +79,16 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
     requests
       .claimNotification(row.id, ARRIVAL_EMAIL_QUIET_MS)
       .then(async (claimed) => {
-        const requester = claimed ? await requests.requester(row) : undefined;
+        if (!claimed) return;
+        // DESIGN §15: the bell of the admin who asked, coalesced like the e-mail (one per arrival).
+        if (row.createdBy !== null) {
+          await app.notifications.notify([row.createdBy], {
+            kind: "filesReceived",
+            title: `Files arriving on “${row.title}”: ${file.fileName} (${formatBytes(file.size)})`,
+            url: staffAddresses.fileRequest(row.id),
+          });
+        }
+        const requester = await requests.requester(row);
         if (!requester) return;
         app.mailer.send({
           to: requester.email,

@@ -10,10 +10,13 @@ import { notFound } from "../../lib/errors.ts";
 import { registerWorkItemRoutes } from "../activity/work-item-routes.ts";
 import { quoteRequestsCsv } from "./csv.ts";
 import { notFoundMessage, quoteRequestFiles, quoteRequestRepository, toQuoteRequest } from "./repository.ts";
+import { quoteRequestSearch } from "./search.ts";
 
 export interface QuoteRequestsModuleOptions {
   /** The clock the "due" filters and `contactedAt` read (tests move it). */
   now?: () => Date;
+  /** How often the follow-up notices are swept (follow-up-notices.ts; every minute by default). */
+  followUpSweepEveryMs?: number;
 }
 
 /**
@@ -24,13 +27,19 @@ export interface QuoteRequestsModuleOptions {
 export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleOptions> = async (app, options) => {
   const repository = quoteRequestRepository(app.db, { now: options.now });
 
+  app.finder.addKind("quoteRequest", quoteRequestSearch(app.db));
   registerWorkItemRoutes(app, {
     paths: { list: "/contact/all", base: "/contact" },
     tags: ["quote requests (admin)"],
     access: "admin",
     notFoundMessage,
     schemas: { filters: quoteRequestFiltersSchema, patch: quoteRequestPatchSchema, item: quoteRequestSchema },
-    store: { ...repository, get: repository.view },
+    store: {
+      ...repository,
+      get: repository.view,
+      update: (id, patch, actor, audit) =>
+        app.notifications.afterCommit((notices) => repository.update(id, patch, actor, audit, notices)),
+    },
     view: toQuoteRequest,
     csv: { name: "quote-requests", of: quoteRequestsCsv },
     audit: { update: "quote.update", note: "quote.note" },

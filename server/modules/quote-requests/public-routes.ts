@@ -8,6 +8,7 @@ import { quoteTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { quoteConfirmation, quoteNotification } from "./emails.ts";
+import { quoteRequestNotice } from "./notices.ts";
 import { quoteRequestFiles, quoteRequestRepository } from "./repository.ts";
 
 export const quoteCreatedMessage = "Your inquiry has been submitted successfully!";
@@ -38,17 +39,24 @@ export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request, reply) => {
-      const row = await receivePublicForm(app, request, {
-        store: files,
-        fileField: publicFormFields.quoteFile,
-        fileRequired: false,
-        maxBytes: config.maxQuoteFileBytes,
-        types: quoteTypes,
-        what: "The file",
-        label: quoteFileRule.label,
-        parse: (fields) => quoteMultipartSchema.safeParse(fields),
-        insert: (tx, fields, file) => quoteRequests.create(tx, fields, file),
-      });
+      const row = await app.notifications.afterCommit((notices) =>
+        receivePublicForm(app, request, {
+          store: files,
+          fileField: publicFormFields.quoteFile,
+          fileRequired: false,
+          maxBytes: config.maxQuoteFileBytes,
+          types: quoteTypes,
+          what: "The file",
+          label: quoteFileRule.label,
+          parse: (fields) => quoteMultipartSchema.safeParse(fields),
+          async insert(tx, fields, file) {
+            const created = await quoteRequests.create(tx, fields, file);
+            // DESIGN §15: every admin's bell, in the request's own transaction.
+            await notices.add(tx, "admins", quoteRequestNotice(created));
+            return created;
+          },
+        }),
+      );
       request.log.info({ id: row.id, reference: row.reference, file: Boolean(row.fileKey) }, "quote request stored");
       app.mailer.send(quoteNotification(row, dashboardUrl));
       app.mailer.send(

@@ -21,10 +21,12 @@ import {
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { SavedUpload } from "../../lib/uploads.ts";
+import type { NoticeWriter } from "../../plugins/notifications.ts";
 import type { Storage } from "../../plugins/storage.ts";
 import { wordSearch } from "../activity/search.ts";
 import { type ActivityInput, type Actor, excerpt } from "../activity/timeline.ts";
 import { type RecordAudit, workItemActivity } from "../activity/work-item-activity.ts";
+import { assignedNotice } from "./notices.ts";
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 /** A row with what the dashboard shows beside it: the assignee's username and the related count. */
@@ -44,7 +46,7 @@ const related = sql<number>`(
       or (${quoteRequests.company} <> '' and lower("other"."company") = lower(${quoteRequests.company})))
 )`;
 
-const searchCondition = wordSearch([
+export const searchCondition = wordSearch([
   quoteRequests.reference,
   quoteRequests.name,
   quoteRequests.email,
@@ -200,7 +202,13 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
      * changed. Each changed field adds a timeline line and the whole change one audit entry
      * (`record`), all in one transaction. A patch that changes nothing writes nothing.
      */
-    async update(id: number, patch: QuoteRequestPatch, actor: Actor, record: RecordAudit): Promise<QuoteRequestView> {
+    async update(
+      id: number,
+      patch: QuoteRequestPatch,
+      actor: Actor,
+      record: RecordAudit,
+      notices?: NoticeWriter,
+    ): Promise<QuoteRequestView> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
         if (!current) throw notFound(notFoundMessage);
@@ -250,6 +258,9 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
                 : `Unassigned${previous ? ` (was ${previous.username})` : ""}`,
               actor,
             });
+            // DESIGN §15: the new assignee's bell, unless they assigned it to themselves.
+            if (next && next.id !== actor.id)
+              await notices?.add(tx, [next.id], assignedNotice(current, actor.username));
           }
         }
 

@@ -1,10 +1,18 @@
 import { and, count, desc, inArray, isNull, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../../shared/chat.ts";
 import type { Db } from "../../../db/client.ts";
-import { messages } from "../../../db/schema.ts";
+import { chatGroups, messages } from "../../../db/schema.ts";
 import { viewToMessage } from "../message-view.ts";
 import { readableConversations } from "./conversations.ts";
 import { selectMessages } from "./message-select.ts";
+
+/** The messages, not deleted, of these conversations that match a text-search query. */
+const matching = (tsquery: string, conversationIds: number[]) =>
+  and(
+    sql`${messages.search} @@ to_tsquery('simple'::regconfig, ${tsquery})`,
+    isNull(messages.deletedAt),
+    inArray(messages.conversationId, conversationIds),
+  );
 
 /** Text search over messages (the query itself is built by ../search.ts). */
 export function searchStore(db: Db) {
@@ -26,12 +34,7 @@ export function searchStore(db: Db) {
       const conversationIds =
         conversationId !== undefined ? [conversationId] : await readableConversations(db, viewerId);
       if (conversationIds.length === 0) return { messages: [], total: 0 };
-      const readable = inArray(messages.conversationId, conversationIds);
-      const where = and(
-        sql`${messages.search} @@ to_tsquery('simple'::regconfig, ${tsquery})`,
-        isNull(messages.deletedAt),
-        readable,
-      );
+      const where = matching(tsquery, conversationIds);
       const [rows, [total]] = await Promise.all([
         selectMessages(db)
           .where(where)
@@ -41,6 +44,27 @@ export function searchStore(db: Db) {
         db.select({ n: count() }).from(messages).where(where),
       ]);
       return { messages: rows.map(viewToMessage), total: total?.n ?? 0 };
+    },
+
+    /** The newest `limit` of those messages, without counting them all (search everything, DESIGN §15). */
+    async searchNewest(viewerId: number, tsquery: string, limit: number): Promise<ChatMessage[]> {
+      const conversationIds = await readableConversations(db, viewerId);
+      if (conversationIds.length === 0) return [];
+      const rows = await selectMessages(db)
+        .where(matching(tsquery, conversationIds))
+        .orderBy(desc(messages.id))
+        .limit(limit);
+      return rows.map(viewToMessage);
+    },
+
+    /** Group names by id (the ones that still exist). */
+    async groupNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: chatGroups.id, name: chatGroups.name })
+        .from(chatGroups)
+        .where(inArray(chatGroups.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
   };
 }
