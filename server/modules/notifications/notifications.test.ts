@@ -139,7 +139,15 @@ describe("notifications", () => {
 
   it("refuses what is not a list or a mark, and anyone signed out", async () => {
     const who = await chatPerson(t);
-    for (const query of ["?limit=0", "?limit=101", "?unread=yes", "?before=-1", "?before=x"]) {
+    for (const query of [
+      "?limit=0",
+      "?limit=101",
+      "?unread=yes",
+      "?before=-1",
+      "?before=x",
+      "?before=1e30",
+      "?limit=1&limit=2",
+    ]) {
       expect((await call(t, "GET", `/api/notifications${query}`, who)).statusCode, query).toBe(400);
     }
     for (const body of [
@@ -147,6 +155,8 @@ describe("notifications", () => {
       { ids: [] },
       { ids: ["1"] },
       { ids: [0] },
+      { ids: [1e30] },
+      { ids: [1.5] },
       { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
       { all: false },
       { all: true, ids: [1] },
