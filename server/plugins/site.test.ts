@@ -117,10 +117,20 @@ describe("site plugin", () => {
     }
   });
 
-  it("serves the app shell for client-only routes with 200", async () => {
-    const response = await t.app.inject({ url: "/employee-dashboard" });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("<title>Fallback</title>");
+  it("serves the app shell for client-only routes with 200, the workspace's addresses included", async () => {
+    for (const url of [
+      "/employee-dashboard",
+      "/staff",
+      "/staff/quotes/Q-2026-0042",
+      "/staff/chat/group%3A12?m=40",
+      "/staff/anything/else",
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain("<title>Fallback</title>");
+    }
+    expect((await t.app.inject({ url: "/staff/" })).headers.location).toBe("/staff");
+    expect((await t.app.inject({ url: "/staff/quotes" })).headers["x-robots-tag"]).toBe("noindex, nofollow");
   });
 
   describe("a file request's upload page (DESIGN §12)", () => {

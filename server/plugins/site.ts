@@ -18,7 +18,9 @@ interface Page {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Routes the client renders without a prerendered page (staff area). */
-const CLIENT_ONLY_ROUTES = ["/employee-dashboard"];
+const CLIENT_ONLY_ROUTES = ["/employee-dashboard", "/staff"];
+/** Client-only route families: every address under them is the workspace's (DESIGN §15). */
+const CLIENT_ONLY_PREFIXES = ["/staff/"];
 
 const inlineScriptPattern = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -137,6 +139,14 @@ export const sitePlugin = fp<SitePluginOptions>(
       app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) =>
         sendPage(request, reply, fallback),
       );
+    }
+    for (const prefix of CLIENT_ONLY_PREFIXES) {
+      // The workspace's own router answers what it does not know (its not-found page): not private
+      // data, but never indexed either.
+      app.get(`${prefix}*`, { compress: false, schema: { hide: true } }, (request, reply) => {
+        reply.header("x-robots-tag", "noindex, nofollow");
+        return sendPage(request, reply, fallback);
+      });
     }
     // The shell whatever the status: the page itself says what is wrong with the link. The
     // address is a secret (never indexed, never sent on as a referrer, never stored) and its
