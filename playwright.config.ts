@@ -19,7 +19,7 @@ const layout = /@layout/;
 const phoneJourney = /@phone/;
 const phoneOnly = /@phone-only/;
 /** The public pages' layouts change at 768 px; the staff pages show the phone's variants below 1024. */
-const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|footer)\.spec\.ts/;
+const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|footer|workspace)\.spec\.ts/;
 // E2E_SCOPE=data (CI's PostgreSQL + Redis + S3 pass through two instances behind nginx, decision
 // 036): the journeys whose state crosses instances as the browser drives it: the chat (sockets on
 // either instance, the broker between them) and files (tus chunks, the shared store). The other

@@ -12,6 +12,21 @@ export default [
     route("employee-dashboard", "routes/employee-dashboard.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The staff workspace (DESIGN §15): client-only, its own frame (no marketing navbar or footer).
+  route("staff", "routes/staff/layout.tsx", [
+    index("routes/staff/overview.tsx"),
+    route("quotes", "routes/staff/quotes.tsx", { id: "staff-quotes" }),
+    route("quotes/:reference", "routes/staff/quotes.tsx", { id: "staff-quote" }),
+    route("applications", "routes/staff/applications.tsx", { id: "staff-applications" }),
+    route("applications/:id", "routes/staff/applications.tsx", { id: "staff-application" }),
+    route("files", "routes/staff/files.tsx"),
+    route("file-requests", "routes/staff/file-requests.tsx"),
+    route("chat", "routes/staff/chat.tsx", { id: "staff-chat" }),
+    route("chat/:conversation", "routes/staff/chat.tsx", { id: "staff-conversation" }),
+    route("people", "routes/staff/people.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
+    route("*", "routes/staff/not-found.tsx"),
+  ]),
   // A client's file-request link: a page of its own, without the site's navigation (DESIGN §12).
   route("upload/:token", "routes/upload.tsx"),
 ] satisfies RouteConfig;

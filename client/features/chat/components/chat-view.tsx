@@ -10,7 +10,7 @@ import { chatMessages } from "../../../../shared/chat.ts";
 import { ChatContext } from "../hooks/chat-context.ts";
 import { type ChatIdentity, useChat } from "../hooks/use-chat.ts";
 import { usePushNotifications } from "../hooks/use-push-notifications.ts";
-import { type ChatRef, parseChatParam } from "../lib/chat-ref.ts";
+import { type ChatRef, chatKey, conversationKeyOf, parseChatParam, parseConversationKey } from "../lib/chat-ref.ts";
 import { needsReveal } from "../lib/scroll.ts";
 import { emptySearch, type MessageSearch } from "./chat-search.tsx";
 import { ChatSidebar } from "./chat-sidebar.tsx";
@@ -26,7 +26,15 @@ const WIDE = "(min-width: 768px)";
  * The staff chat (SPEC §2 Chat view). Loaded lazily by the dashboards' Internal Chat card, so none
  * of it (nor STOMP) is in the public pages' bundles.
  */
-export default function ChatView({ className }: { className?: string }) {
+/** A conversation named by an address (DESIGN §15): `private:<username>` or `group:<id>`, around a message. */
+export interface ChatAddress {
+  conversation: string | null;
+  messageId?: number;
+  /** The open conversation changed here: its address key, or null when none is open. */
+  onChange: (conversation: string | null) => void;
+}
+
+export default function ChatView({ className, address }: { className?: string; address?: ChatAddress }) {
   const session = useSession();
   if (!session) {
     return (
@@ -39,10 +47,18 @@ export default function ChatView({ className }: { className?: string }) {
     );
   }
   const identity: ChatIdentity = { username: session.user.username, role: session.user.role, token: session.token };
-  return <ChatWorkspace key={identity.username} identity={identity} className={className} />;
+  return <ChatWorkspace key={identity.username} identity={identity} className={className} address={address} />;
 }
 
-function ChatWorkspace({ identity, className }: { identity: ChatIdentity; className?: string }) {
+function ChatWorkspace({
+  identity,
+  className,
+  address,
+}: {
+  identity: ChatIdentity;
+  className?: string;
+  address?: ChatAddress;
+}) {
   const chat = useChat(identity);
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -116,6 +132,45 @@ function ChatWorkspace({ identity, className }: { identity: ChatIdentity; classN
     select(requested, "link");
     document.getElementById("internal-chat")?.scrollIntoView({ block: "start" });
   }, [requested, groupsLoaded, groupsById, searchParams, setSearchParams, select, toast]);
+
+  // The workspace's address names the conversation (and maybe a message): open it when it changes,
+  // and say so when the person opens another one here.
+  const addressed = address ? parseConversationKey(address.conversation) : null;
+  const addressedKey = addressed ? chatKey(addressed) : null;
+  const addressedMessage = address?.messageId;
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!addressed || !addressedKey) return;
+    if (addressed.kind === "group" && !groupsLoaded) return;
+    const wanted = `${addressedKey}#${addressedMessage ?? ""}`;
+    if (opened.current === wanted) return;
+    opened.current = wanted;
+    if (addressed.kind === "group" && !groupsById.has(addressed.groupId)) {
+      toast({ title: "That group is not available.", tone: "info" });
+      return;
+    }
+    if (addressedMessage !== undefined) jumpToMessage(addressed, addressedMessage);
+    else if (chat.conversation.activeKey !== addressedKey) select(addressed, "link");
+  }, [
+    addressed,
+    addressedKey,
+    addressedMessage,
+    groupsLoaded,
+    groupsById,
+    chat.conversation.activeKey,
+    jumpToMessage,
+    select,
+    toast,
+  ]);
+  const activeRef = chat.conversation.chat;
+  const onAddressChange = address?.onChange;
+  useEffect(() => {
+    if (!onAddressChange || !activeRef) return;
+    const key = chatKey(activeRef);
+    if (key === addressedKey) return;
+    opened.current = `${key}#`;
+    onAddressChange(conversationKeyOf(activeRef));
+  }, [activeRef, addressedKey, onAddressChange]);
 
   // The service worker asks an open page to show a chat instead of opening another tab.
   useEffect(() => {

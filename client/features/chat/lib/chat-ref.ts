@@ -47,3 +47,16 @@ export function parseChatParam(value: string | null | undefined): ChatRef | null
   const groupId = Number(rest);
   return Number.isSafeInteger(groupId) ? { kind: "group", groupId } : null;
 }
+
+/** The workspace's name of a conversation (DESIGN §15): `private:<username>` or `group:<id>`. */
+export function conversationKeyOf(chat: ChatRef): string {
+  return chat.kind === "user" ? `private:${chat.username}` : `group:${chat.groupId}`;
+}
+
+/** Reads a workspace conversation key (`private:alice`, `group:12`); anything malformed is null. */
+export function parseConversationKey(value: string | null | undefined): ChatRef | null {
+  if (!value) return null;
+  const match = /^(private|group):(.+)$/.exec(value);
+  if (!match) return null;
+  return parseChatParam(`${match[1] === "private" ? "user" : "group"}:${match[2]}`);
+}

@@ -26,7 +26,12 @@ import { ListToolbar, NoMatches } from "./list-parts.tsx";
  * Body of the Job Applications section (GET /api/applications): newest first, searchable, filtered
  * by stage, every field, the CV (admins only), the stage, notes, timeline, erasure and delete.
  */
-export function ApplicationsPanel() {
+export function ApplicationsPanel({
+  selection,
+}: {
+  /** The open application kept by the caller (the workspace keeps it in the address); local state otherwise. */
+  selection?: { id: number | null; onChange: (id: number | null) => void };
+} = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const stageValue = searchParams.get(applicationStageParam);
   const stage = (applicationStatuses as readonly string[]).includes(stageValue ?? "")
@@ -39,7 +44,9 @@ export function ApplicationsPanel() {
   const toast = useToast();
   const listRef = useRef<HTMLUListElement>(null);
   const stageId = useId();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [localId, setLocalId] = useState<number | null>(null);
+  const selectedId = selection ? selection.id : localId;
+  const setSelectedId = selection ? selection.onChange : setLocalId;
   const list = (applications.data ?? []).filter((application) => !stage || application.status === stage);
   // The unfiltered list (the overview loads it too) still has an application a search no longer
   // matches, e.g. once erased: the open detail keeps following it there.
@@ -50,6 +57,7 @@ export function ApplicationsPanel() {
       : ((applications.data ?? []).find((item) => item.id === selectedId) ??
         (everything.data ?? []).find((item) => item.id === selectedId) ??
         null);
+  const missing = selectedId !== null && everything.isSuccess && !selected;
 
   function setStage(next: string) {
     const params = new URLSearchParams(searchParams);
@@ -148,6 +156,11 @@ export function ApplicationsPanel() {
         <p className="min-w-0 flex-1 basis-72 text-xs text-steel-600">{retentionExplanation}</p>
       </div>
       {body}
+      {missing && (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          There is no application {selectedId}: it may have been deleted.
+        </p>
+      )}
       {selected && <ApplicationDetail key={selected.id} application={selected} onClose={() => setSelectedId(null)} />}
     </div>
   );

@@ -28,7 +28,14 @@ import { QuoteRequestFilterBar, type QuoteView } from "./quote-request-filter-ba
  * as a list or a board by stage, filtered by stage, assignee and follow-up (kept in the address),
  * searchable, exported to CSV; each opens its detail.
  */
-export function QuoteRequestsPanel({ me }: { me: string }) {
+export function QuoteRequestsPanel({
+  me,
+  selection,
+}: {
+  me: string;
+  /** The open request kept by the caller (the workspace keeps it in the address); local state otherwise. */
+  selection?: { reference: string | null; onChange: (reference: string | null) => void };
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
   const view: QuoteView = searchParams.get("view") === "board" ? "board" : "list";
@@ -39,13 +46,20 @@ export function QuoteRequestsPanel({ me }: { me: string }) {
   const toast = useToast();
   const now = new Date(useNow());
   const listRef = useRef<HTMLUListElement>(null);
-  const [selected, setSelected] = useState<QuoteRequest | null>(null);
+  const [localSelected, setLocalSelected] = useState<QuoteRequest | null>(null);
   // The server filters too; this keeps the list right while a fresh answer loads.
   const list = (requests.data ?? []).filter((request) => matchesFilters(request, filters, now));
   const filtered = Boolean(query || filters.status || filters.assignee || filters.due);
   // The open detail follows the freshest copy of its request, even once a filter or search hides
   // it (the unfiltered list, which the overview loads too, still has it).
   const everything = useQuoteRequests("");
+  const wanted = selection?.reference?.toLowerCase();
+  const selected = selection
+    ? ((everything.data ?? []).find((request) => request.reference.toLowerCase() === wanted) ?? null)
+    : localSelected;
+  const setSelected = (request: QuoteRequest | null) =>
+    selection ? selection.onChange(request?.reference ?? null) : setLocalSelected(request);
+  const missing = Boolean(wanted && everything.isSuccess && !selected);
   const open = selected
     ? ((requests.data ?? []).find((request) => request.id === selected.id) ??
       (everything.data ?? []).find((request) => request.id === selected.id) ??
@@ -198,6 +212,11 @@ export function QuoteRequestsPanel({ me }: { me: string }) {
         />
       </ListToolbar>
       <QuoteRequestFilterBar me={me} filters={filters} view={view} onChange={update} />
+      {missing && (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          There is no quote request {selection?.reference}: it may have been deleted.
+        </p>
+      )}
       {body}
       {open && (
         <QuoteRequestDetail

@@ -1,5 +1,5 @@
 import { MessagesSquare, ScrollText } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { DashboardSection } from "~/components/dashboard/dashboard-section";
 import { Stat } from "~/components/dashboard/stat";
 import { Button } from "~/components/ui/button";
@@ -7,14 +7,11 @@ import { useSession } from "~/lib/use-session";
 import { applicationsSectionId } from "../../../../shared/applications.ts";
 import { quoteRequestsSectionId } from "../../../../shared/quote-requests.ts";
 import { useEmployees } from "../api/get-employees.ts";
-import type { Employee } from "../api/types.ts";
 import { staffMessages } from "../lib/messages.ts";
 import { AccessDenied } from "./access-denied.tsx";
 import { AuditLogPanel } from "./audit-log-panel.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
-import { EditEmployeeForm } from "./edit-employee-form.tsx";
-import { EmployeeList, editButtonAttr } from "./employee-list.tsx";
-import { RegisterEmployeeForm } from "./register-employee-form.tsx";
+import { PeoplePanel } from "./people-panel.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
 
 /**
@@ -64,25 +61,8 @@ function AdminDashboardView({
   pipeline,
   chat,
 }: AdminDashboardSlots & { username: string }) {
-  const [editing, setEditing] = useState<Employee | null>(null);
-  const [listMessage, setListMessage] = useState<string | null>(null);
   // A link or notification naming a chat (?chat=user:alice) opens the chat right away.
   const [chatOpen, setChatOpen] = useState(() => new URLSearchParams(window.location.search).has("chat"));
-  const returnFocusTo = useRef<number | null>(null);
-
-  // When the edit form closes, focus goes back to the Edit button that opened it.
-  useEffect(() => {
-    if (editing !== null || returnFocusTo.current === null) return;
-    const id = returnFocusTo.current;
-    returnFocusTo.current = null;
-    document.querySelector<HTMLElement>(`[${editButtonAttr}="${id}"]`)?.focus();
-  }, [editing]);
-
-  function closeEdit(saved: boolean) {
-    returnFocusTo.current = editing?.id ?? null;
-    setEditing(null);
-    if (saved) setListMessage(staffMessages.updated);
-  }
 
   return (
     <main id="main" className="min-h-screen bg-steel-50">
@@ -115,22 +95,7 @@ function AdminDashboardView({
           </ul>
         </nav>
 
-        <RegisterEmployeeForm />
-
-        <EmployeeList
-          editingId={editing?.id ?? null}
-          onEdit={(employee) => {
-            setListMessage(null);
-            setEditing(employee);
-          }}
-          onDeleted={(id) => {
-            if (editing?.id === id) setEditing(null);
-          }}
-          message={listMessage}
-          onMessage={setListMessage}
-        />
-
-        {editing && <EditEmployeeForm key={editing.id} employee={editing} onClose={closeEdit} />}
+        <PeoplePanel />
 
         {files}
 

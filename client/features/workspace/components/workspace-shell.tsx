@@ -1,0 +1,182 @@
+import { LogOut, Menu, Search, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type ReactNode, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { BrandMark } from "~/components/layout/brand-mark";
+import { cx } from "~/components/ui/cx";
+import { useToast } from "~/components/ui/toast";
+import type { AccountKind } from "../../../../shared/roles.ts";
+import { useNotifications } from "../api/notifications.ts";
+import { useLiveNotifications } from "../hooks/use-live-notifications.ts";
+import { useShortcuts } from "../hooks/use-shortcuts.ts";
+import { sectionOf, sectionsFor } from "../lib/sections.ts";
+import { NotificationBell } from "./notification-bell.tsx";
+import { SearchPalette } from "./search-palette.tsx";
+import { ShortcutsDialog } from "./shortcuts-dialog.tsx";
+
+export interface WorkspaceUser {
+  username: string;
+  role: AccountKind;
+  token: string;
+}
+
+/**
+ * The staff workspace's frame (DESIGN §15): side navigation on a desk's width, a top bar with a
+ * menu on a phone's (the content keeps the whole width), the bell and search on every page, the
+ * keyboard's shortcuts. `children` is the page.
+ */
+export function WorkspaceShell({
+  user,
+  onLogout,
+  children,
+}: {
+  user: WorkspaceUser;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
+  const [searching, setSearching] = useState(false);
+  const [helping, setHelping] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const toast = useToast();
+  const sections = sectionsFor(user.role);
+  const current = sectionOf(pathname);
+
+  useLiveNotifications(user, (notification) => toast({ title: notification.title, tone: "info" }));
+  useShortcuts((action) => {
+    if (action.type === "search") setSearching(true);
+    else if (action.type === "help") setHelping(true);
+    else {
+      const section = sections.find((candidate) => candidate.key === action.key);
+      if (section) navigate(section.path);
+    }
+  });
+
+  const nav = (onNavigate?: () => void) => <SectionNav sections={sections} onNavigate={onNavigate} />;
+
+  return (
+    <div className="min-h-dvh bg-steel-50 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <aside className="sticky top-0 hidden h-dvh flex-col border-r border-steel-200 bg-white lg:flex">
+        <Link to="/staff" className="px-5 py-4" aria-label="Workspace overview">
+          <BrandMark />
+        </Link>
+        {nav()}
+        <UserBox user={user} onLogout={onLogout} />
+      </aside>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-steel-200 bg-white/95 px-2 backdrop-blur sm:px-4">
+          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <Dialog.Trigger
+              aria-label="Open the workspace menu"
+              className="inline-flex size-10 items-center justify-center rounded-md text-steel-700 hover:bg-steel-100 lg:hidden"
+            >
+              <Menu aria-hidden="true" size={20} />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 lg:hidden" />
+              <Dialog.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 flex w-[min(18rem,85vw)] flex-col bg-white shadow-2xl focus:outline-none lg:hidden"
+              >
+                <div className="flex items-center justify-between px-4 py-3">
+                  <Dialog.Title className="font-bold text-steel-950">Workspace</Dialog.Title>
+                  <Dialog.Close
+                    aria-label="Close the menu"
+                    className="inline-flex size-10 items-center justify-center rounded-md text-steel-700 hover:bg-steel-100"
+                  >
+                    <X aria-hidden="true" size={20} />
+                  </Dialog.Close>
+                </div>
+                {nav(() => setMenuOpen(false))}
+                <UserBox user={user} onLogout={onLogout} />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <p className="min-w-0 flex-1 truncate font-semibold text-steel-950 lg:sr-only">
+            {current?.label ?? "Workspace"}
+          </p>
+          <button
+            type="button"
+            onClick={() => setSearching(true)}
+            aria-label="Search everything (Ctrl+K)"
+            className="inline-flex h-10 items-center gap-2 rounded-md border-steel-300 px-2.5 text-sm text-steel-600 hover:bg-steel-100 lg:w-80 lg:border lg:bg-white"
+          >
+            <Search aria-hidden="true" size={18} />
+            <span className="hidden lg:inline">Search…</span>
+            <kbd className="ml-auto hidden rounded border border-steel-300 px-1.5 text-xs text-steel-500 lg:inline">
+              Ctrl K
+            </kbd>
+          </button>
+          <span className="hidden flex-1 lg:block" />
+          <NotificationBell />
+        </header>
+        {/* The page renders the <main id="main"> the skip link leads to. */}
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+
+      <SearchPalette open={searching} onOpenChange={setSearching} />
+      <ShortcutsDialog open={helping} onOpenChange={setHelping} sections={sections} />
+    </div>
+  );
+}
+
+function SectionNav({ sections, onNavigate }: { sections: ReturnType<typeof sectionsFor>; onNavigate?: () => void }) {
+  const unread = useNotifications().data?.unreadCount ?? 0;
+  return (
+    <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
+      <ul className="space-y-0.5">
+        {sections.map((section) => (
+          <li key={section.path}>
+            <NavLink
+              to={section.path}
+              end={section.path === "/staff"}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cx(
+                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium",
+                  isActive ? "bg-steel-900 text-white" : "text-steel-700 hover:bg-steel-100 hover:text-steel-950",
+                )
+              }
+            >
+              <section.icon aria-hidden="true" size={18} />
+              <span className="flex-1">{section.label}</span>
+              {section.path === "/staff" && unread > 0 && (
+                <span className="rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white">
+                  {unread > 99 ? "99+" : unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function UserBox({ user, onLogout }: { user: WorkspaceUser; onLogout: () => void }) {
+  return (
+    <div className="flex items-center gap-2 border-t border-steel-200 px-4 py-3">
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="block truncate font-semibold text-steel-950">{user.username}</span>
+        <span className="block text-xs text-steel-600">{user.role === "admin" ? "Admin" : "Employee"}</span>
+      </p>
+      <button
+        type="button"
+        onClick={onLogout}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-steel-700 hover:bg-steel-100"
+      >
+        <LogOut aria-hidden="true" size={16} />
+        Logout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCallback } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { QuoteRequestsPanel } from "~/features/pipeline/components/quote-requests-panel";
+import { useSession } from "~/lib/use-session";
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
+import { WorkspacePage } from "./page.tsx";
+
+export const meta = () => [{ title: "Quote requests | Workspace | Northbeam" }, { name: "robots", content: "noindex" }];
+
+/** /staff/quotes and /staff/quotes/{reference}: the pipeline with its filters in the query, the open request in the path. */
+export default function Quotes() {
+  const me = useSession()?.user.username ?? "";
+  const { reference } = useParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const onChange = useCallback(
+    (next: string | null) => navigate(`${next ? staffAddresses.quote(next) : staffAddresses.quotes}${search}`),
+    [navigate, search],
+  );
+  return (
+    <WorkspacePage
+      title="Quote requests"
+      description="Requests from the website, worked from new to won."
+      only="admin"
+      listTitle="All quote requests"
+    >
+      <QuoteRequestsPanel me={me} selection={{ reference: reference ?? null, onChange }} />
+    </WorkspacePage>
+  );
+}

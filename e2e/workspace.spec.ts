@@ -1,0 +1,148 @@
+/**
+ * The staff workspace (DESIGN §15) as the office uses it: a cold link to a quote request asks a
+ * signed-out admin to log in and then shows that request; the bell tells of a new request and opens
+ * its address; Ctrl+K finds a colleague; `g` then a letter moves between sections; Back and
+ * Forward follow; a phone gets the compact menu; axe is clean at each width.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { e2eAdmin } from "../playwright.config.ts";
+import { publicFormFields } from "../shared/public-forms.ts";
+import { type QuoteRequest, quoteRequestPaths } from "../shared/quote-requests.ts";
+import { storageKeys } from "../shared/roles.ts";
+import { loginAdmin, newEmployee, unique } from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, loginDialog, test, visitorAddress } from "./fixtures.ts";
+import { signInAsAdmin, solvedCaptcha } from "./office-fixtures.ts";
+
+test.use(visitorAddress(7));
+
+/** A quote request sent through the website's form; its reference and the name it came from. */
+async function sendQuote(request: APIRequestContext, token: string) {
+  const name = `Workspace Quote ${unique()}`;
+  const sent = await request.post("/api/contact/submit", {
+    multipart: {
+      name,
+      email: `workspace-${unique()}@example.com`,
+      company: "Keystone Fabricators",
+      [publicFormFields.captcha]: await solvedCaptcha(request),
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { id } = (await sent.json()) as { id: number };
+  const stored = (await (
+    await request.get(quoteRequestPaths.one(id), { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as QuoteRequest;
+  return { name, reference: stored.reference };
+}
+
+test("a cold link asks for a login and lands on the request; the bell, search and g-keys move around the workspace", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const token = await loginAdmin(request);
+  const colleague = await newEmployee(request, token, "Wanda");
+  const { name, reference } = await sendQuote(request, token);
+
+  // Signed out, a cold link: the workspace asks for a login, then shows that very address.
+  await page.goto(`/staff/quotes/${reference}`);
+  const dialog = loginDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveTitle(/Workspace \| Northbeam$/);
+  await dialog.getByRole("tab", { name: "Admin Login" }).click();
+  await dialog.getByRole("textbox", { name: "Username" }).fill(e2eAdmin.username);
+  await dialog.getByLabel("Password").fill(e2eAdmin.password);
+  await dialog.getByRole("button", { name: "Log in as admin" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/staff/quotes/${reference}$`));
+  const detail = page.getByRole("dialog", { name: `${reference} · ${name}` });
+  await expect(detail).toBeVisible({ timeout: 20_000 });
+
+  // Closing the request keeps the list's address; Back reopens it.
+  await detail.getByRole("button", { name: "Close" }).first().click();
+  await expect(page).toHaveURL(/\/staff\/quotes$/);
+  await page.goBack();
+  await expect(page.getByRole("dialog", { name: `${reference} · ${name}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/staff\/quotes$/);
+
+  // The bell counts the request as unread; opening it goes to its address and marks it read.
+  const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  const before = Number((await bell.getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1]);
+  await page.goto("/staff");
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  const panel = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Notifications" }) });
+  await panel.getByRole("link", { name: new RegExp(`New quote request ${reference} from ${name}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/quotes/${reference}$`));
+  await expect(page.getByRole("dialog", { name: `${reference} · ${name}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName(
+    before - 1 > 0 ? `Notifications, ${before - 1} unread` : "Notifications",
+  );
+
+  // Ctrl+K finds the colleague by name; Enter opens the people page on them.
+  await page.keyboard.press("Control+k");
+  const search = page.getByRole("combobox", { name: /^Search quote requests/ });
+  await search.fill(colleague.name);
+  await expect(page.getByRole("option", { name: new RegExp(colleague.name) })).toBeVisible();
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/staff/people\\?person=${colleague.username.replace(".", "\\.")}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+
+  // g then a letter: the chat, then the audit log; Back returns to People.
+  await page.keyboard.press("g");
+  await page.keyboard.press("c");
+  await expect(page).toHaveURL(/\/staff\/chat$/);
+  await page.keyboard.press("g");
+  await page.keyboard.press("l");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
+});
+
+test("an employee's workspace on a phone: their sections in the menu, Access Denied on an admin's, the chat at its own address @phone-only", async ({
+  page,
+  request,
+}) => {
+  const token = await loginAdmin(request);
+  const employee = await newEmployee(request, token, "Emil");
+  await page.addInitScript(
+    ([keys, user, jwt]) => {
+      window.localStorage.setItem(keys.user, JSON.stringify(user));
+      window.localStorage.setItem(keys.token, jwt);
+    },
+    [storageKeys, { username: employee.username, role: "employee" }, employee.token] as const,
+  );
+  await page.goto("/staff/quotes");
+  await expect(page.getByRole("alert")).toHaveText("Access Denied. Please log in as an Admin.");
+  // The address names the conversation: it opens, ready to write.
+  await page.goto(`/staff/chat/private:${e2eAdmin.username}`);
+  await expect(page.getByRole("textbox", { name: `Message ${e2eAdmin.username}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/staff/chat/private(:|%3A)${e2eAdmin.username}$`));
+  await page.getByRole("button", { name: "Open the workspace menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link")).toHaveText(["Overview", "Chat"]);
+});
+
+test("the workspace's pages have no axe violations @layout", async ({ page, request }) => {
+  const token = await loginAdmin(request);
+  await signInAsAdmin(page, token);
+  for (const path of [
+    "/staff",
+    "/staff/quotes",
+    "/staff/applications",
+    "/staff/files",
+    "/staff/file-requests",
+    "/staff/people",
+    "/staff/audit",
+    "/staff/chat",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+  }
+});
