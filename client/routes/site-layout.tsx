@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
+import { SkipLink } from "~/components/layout/skip-link";
 import { logout as endSession } from "~/lib/logout";
 import { useSession } from "~/lib/use-session";
 
@@ -48,12 +49,7 @@ export default function SiteLayout() {
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Navbar
         loggedIn={session !== null}
         onLogin={openLogin}

@@ -1,11 +1,11 @@
-import { Client, ReconnectionTimeMode, type StompSubscription, TickerStrategy } from "@stomp/stompjs";
+import type { Client, StompSubscription } from "@stomp/stompjs";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { staffStompClient } from "~/lib/stomp-client";
 import {
   type ChatEvent,
   type ChatMessage,
   chatDestinations,
   chatEventSchema,
-  chatLimits,
   chatMessageSchema,
   isChatEvent,
 } from "../../../../shared/chat.ts";
@@ -62,11 +62,6 @@ export interface SendResult {
   receipt: string;
   /** Resolves when the server confirms it handled the frame (RECEIPT). */
   confirmed: Promise<void>;
-}
-
-function brokerUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss" : "ws"}://${host}/ws`;
 }
 
 function parseJson(body: string): unknown {
@@ -136,22 +131,7 @@ export function useChatConnection(options: ChatConnectionOptions) {
     let failures = 0;
     let stopping = false;
     let syncTimer: number | undefined;
-    const client = new Client({
-      brokerURL: brokerUrl(),
-      connectHeaders: { Authorization: `Bearer ${token}`, username },
-      heartbeatIncoming: chatLimits.heartBeatMs,
-      heartbeatOutgoing: chatLimits.heartBeatMs,
-      // A hidden tab's timers are throttled; a worker keeps the heart-beats on time.
-      heartbeatStrategy: TickerStrategy.Worker,
-      reconnectDelay: chatLimits.reconnectDelayMs,
-      reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
-      maxReconnectDelay: chatLimits.maxReconnectDelayMs,
-      connectionTimeout: 15_000,
-      // A silent socket is dropped at once rather than after a close handshake that never comes.
-      discardWebsocketOnCommFailure: true,
-      // stompjs splits only binary frames; ours are text, kept within the server's 8 KB chunks anyway.
-      maxWebSocketChunkSize: 8 * 1024,
-    });
+    const client = staffStompClient({ token, username });
 
     client.beforeConnect = () => {
       if (stopping) return;

@@ -1,18 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/layout/brand-mark";
+import { SkipLink } from "~/components/layout/skip-link";
 import site from "../../../../content/site.json";
 
 /** The upload page's frame: the firm's name on top, nothing of the site's navigation or the staff area. */
 export function PageChrome({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-steel-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-steel-200/80 bg-white">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/" aria-label={`${site.brand.name} home page`} className="rounded-md">

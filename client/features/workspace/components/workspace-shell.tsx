@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "~/components/layout/brand-mark";
+import { SkipLink } from "~/components/layout/skip-link";
 import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
 import type { AccountKind } from "../../../../shared/roles.ts";
@@ -57,12 +58,7 @@ export function WorkspaceShell({
 
   return (
     <div className="min-h-dvh bg-steel-50 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-steel-200 bg-white lg:flex">
         <Link to="/staff" className="px-5 py-4" aria-label="Workspace overview">
           <BrandMark />

@@ -1,11 +1,8 @@
-import { Client, ReconnectionTimeMode, TickerStrategy } from "@stomp/stompjs";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
-import { chatLimits } from "../../../../shared/chat.ts";
+import { staffStompClient } from "~/lib/stomp-client";
 import { type Notification, notificationSchema, notificationsQueue } from "../../../../shared/notifications.ts";
 import { notificationKeys } from "../api/notifications.ts";
-
-const brokerUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`;
 
 /**
  * The bell's live copies (DESIGN §15: STOMP `/user/queue/notifications`): each one refreshes the
@@ -18,19 +15,9 @@ export function useLiveNotifications(
 ) {
   const queryClient = useQueryClient();
   const notify = useEffectEvent(onNotification);
+  const { username, token } = user;
   useEffect(() => {
-    const client = new Client({
-      brokerURL: brokerUrl(),
-      connectHeaders: { Authorization: `Bearer ${user.token}`, username: user.username },
-      heartbeatIncoming: chatLimits.heartBeatMs,
-      heartbeatOutgoing: chatLimits.heartBeatMs,
-      heartbeatStrategy: TickerStrategy.Worker,
-      reconnectDelay: chatLimits.reconnectDelayMs,
-      reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
-      maxReconnectDelay: chatLimits.maxReconnectDelayMs,
-      connectionTimeout: 15_000,
-      discardWebsocketOnCommFailure: true,
-    });
+    const client = staffStompClient({ username, token });
     client.onConnect = () => {
       client.subscribe(`/user${notificationsQueue}`, (frame) => {
         let parsed: ReturnType<typeof notificationSchema.safeParse>;
@@ -49,5 +36,5 @@ export function useLiveNotifications(
     return () => {
       void client.deactivate();
     };
-  }, [user.username, user.token, queryClient]);
+  }, [username, token, queryClient]);
 }
