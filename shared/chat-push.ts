@@ -15,11 +15,22 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-/** What a push notification carries (the service worker shows it; a click opens that chat). */
-export interface PushPayload {
+/** What a chat message's push carries (the service worker shows it; a click opens that chat). */
+export interface MessagePushPayload {
   title: string;
   body: string;
   /** The chat to open: a user's name or a group id. */
   chat: { kind: "user"; username: string } | { kind: "group"; groupId: number };
   messageId: number;
 }
+
+/** What a notification's push carries (DESIGN §15): a click opens its workspace address. */
+export interface NoticePushPayload {
+  title: string;
+  body: string;
+  /** A path of this site (a workspace address). */
+  url: string;
+  notificationId: number;
+}
+
+export type PushPayload = MessagePushPayload | NoticePushPayload;

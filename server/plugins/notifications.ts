@@ -29,6 +29,7 @@ export interface NoticeWriter {
 }
 
 interface Stored {
+  recipientId: number;
   username: string;
   notification: Notification;
 }
@@ -54,7 +55,12 @@ const titleOf = (title: string) => {
  * the realtime broker). Stored in the change's transaction (`afterCommit`) when the change must not
  * be acknowledged without it; on its own (`notify`) when it follows something already stored.
  */
+/** Told of each notification once stored and published (the chat's web push listens). */
+export type StoredListener = (stored: { recipientId: number; username: string; notification: Notification }) => void;
+
 export class Notifier {
+  private readonly listeners: StoredListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly app: FastifyInstance,
@@ -113,10 +119,28 @@ export class Notifier {
       .onConflictDoNothing()
       .returning();
     const usernames = new Map(people.map((person) => [person.id, person.username]));
-    return rows.map((row) => ({ username: usernames.get(row.recipientId)!, notification: toNotification(row) }));
+    return rows.map((row) => ({
+      recipientId: row.recipientId,
+      username: usernames.get(row.recipientId)!,
+      notification: toNotification(row),
+    }));
+  }
+
+  /** Adds a listener told of every notification once it is stored (after the change's commit). */
+  onStored(listener: StoredListener): void {
+    this.listeners.push(listener);
   }
 
   private publish(stored: Stored[]): void {
+    for (const listener of this.listeners) {
+      for (const row of stored) {
+        try {
+          listener(row);
+        } catch (error) {
+          this.app.log.warn({ err: error, id: row.notification.id }, "notification listener failed");
+        }
+      }
+    }
     if (stored.length === 0 || !this.app.hasDecorator("realtime")) return;
     for (const { username, notification } of stored) {
       this.app.realtime.publishToUser(username, notificationsQueue, notification).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodType } from "zod";
+import site from "../../../content/site.json" with { type: "json" };
 import {
   chatDestinations,
   chatLimits,
@@ -126,6 +127,17 @@ export const chatModule = fp<ChatModuleOptions>(
       removeFiles,
     });
     app.decorate("chat", { service, actions, writer, push });
+    // DESIGN §15: a notification follows its person by web push while they are on no staff page.
+    // Mentions are pushed by the send itself (with the message), so they are not pushed twice.
+    app.notifications.onStored(({ recipientId, username, notification }) => {
+      if (notification.kind === "mention") return;
+      service.pushWhenOffline([{ id: recipientId, username }], {
+        title: site.brand.name,
+        body: notification.title,
+        url: notification.url,
+        notificationId: notification.id,
+      });
+    });
     // Accounts are the employees module's: the chat keeps a deleted account's name on its rows
     // (the foreign keys do the rest) and forgets what it cached about a changed one.
     app.accountEvents.listen({
@@ -204,5 +216,8 @@ export const chatModule = fp<ChatModuleOptions>(
     });
     app.addHook("onClose", async () => push.close());
   },
-  { name: "chat", dependencies: ["database", "account-events", "realtime", "presence", "auth", "metrics"] },
+  {
+    name: "chat",
+    dependencies: ["database", "account-events", "realtime", "presence", "auth", "metrics", "notifications"],
+  },
 );

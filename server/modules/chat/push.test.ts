@@ -12,10 +12,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDestinations, chatPaths } from "../../../shared/chat.ts";
-import type { PushPayload } from "../../../shared/chat-push.ts";
+import type { MessagePushPayload, NoticePushPayload } from "../../../shared/chat-push.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
-import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { adminToken, authHeader, createEmployee, employeeSession, loginAs } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
+import { submitQuoteRequest } from "../../../test/helpers/public-form-submissions.ts";
 import {
   type RealtimeTestApp,
   type StompTestClient,
@@ -226,7 +227,7 @@ describe("web push", () => {
     const delivery = await waitFor(() => push.received.find((r) => r.path === "/bob"), 10_000, "the push");
     expect(delivery.headers["content-encoding"]).toBe("aes128gcm");
     expect(String(delivery.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
-    const payload = JSON.parse(decrypt(delivery.body, keys)) as PushPayload;
+    const payload = JSON.parse(decrypt(delivery.body, keys)) as MessagePushPayload;
     expect(payload).toMatchObject({ title: alice.username, chat: { kind: "user", username: alice.username } });
     expect(payload.body.startsWith("Level 3 is ready.")).toBe(true);
     expect(payload.body.length).toBeLessThanOrEqual(120);
@@ -298,10 +299,34 @@ describe("web push", () => {
     });
     const toFrank = await waitFor(() => push.received.find((r) => r.path === "/frank"), 10_000, "frank's push");
     const toGina = await waitFor(() => push.received.find((r) => r.path === "/gina"), 10_000, "gina's push");
-    const mentioned = JSON.parse(decrypt(toFrank.body, frankKeys)) as PushPayload;
-    const other = JSON.parse(decrypt(toGina.body, ginaKeys)) as PushPayload;
+    const mentioned = JSON.parse(decrypt(toFrank.body, frankKeys)) as MessagePushPayload;
+    const other = JSON.parse(decrypt(toGina.body, ginaKeys)) as MessagePushPayload;
     expect(mentioned.title).toBe(`${erin.username} mentioned you in Shop drawings`);
     expect(other.title).toBe(`${erin.username} in Shop drawings`);
     expect(mentioned.chat).toEqual({ kind: "group", groupId: group.id });
+    // The mention is also a stored notification (DESIGN §15), which is not pushed a second time.
+    await sleep(300);
+    expect(push.received.filter((r) => r.path === "/frank")).toHaveLength(1);
+  });
+
+  it("follows a notification with a push to an admin on no staff page, opening its address; not one who is online", async () => {
+    const away = await createEmployee(t, { kind: "admin" });
+    const here = await createEmployee(t, { kind: "admin" });
+    const awayWho = { username: away.username, token: await loginAs(t, away, "admin") };
+    const hereWho = { username: here.username, token: await loginAs(t, here, "admin") };
+    const awayKeys = browserKeys();
+    expect((await subscribe(awayWho, awayKeys.json(`${push.origin}/away-admin`))).statusCode).toBe(201);
+    expect((await subscribe(hereWho, browserKeys().json(`${push.origin}/here-admin`))).statusCode).toBe(201);
+    const online = await stompClient(t.url, hereWho);
+    clients.push(online);
+
+    await submitQuoteRequest(t, samples.pdf);
+    const delivery = await waitFor(() => push.received.find((r) => r.path === "/away-admin"), 10_000, "the push");
+    const payload = JSON.parse(decrypt(delivery.body, awayKeys)) as NoticePushPayload;
+    expect(payload.body).toMatch(/^New quote request Q-\d{4}-\d{4,} from Dana Fabricator/);
+    expect(payload.url).toMatch(/^\/staff\/quotes\/Q-\d{4}-\d{4,}$/);
+    expect(typeof payload.notificationId).toBe("number");
+    await sleep(300);
+    expect(push.received.filter((r) => r.path === "/here-admin")).toHaveLength(0);
   });
 });

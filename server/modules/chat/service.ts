@@ -14,7 +14,7 @@ import {
   type TypingInput,
 } from "../../../shared/chat.ts";
 import { canSendInGroup } from "../../../shared/chat-groups.ts";
-import type { PushPayload } from "../../../shared/chat-push.ts";
+import type { MessagePushPayload, PushPayload } from "../../../shared/chat-push.ts";
 import type { RefusalCode } from "../../../shared/realtime.ts";
 import type { AccountKind } from "../../../shared/roles.ts";
 import { staffAddresses } from "../../../shared/staff-addresses.ts";
@@ -354,7 +354,16 @@ export class ChatService {
   }
 
   /** A push for each reader with no connected session; never delays or fails the send. */
-  private pushToOffline(readers: AccountRef[], message: ChatMessage, chat: PushPayload["chat"], title: string) {
+  private pushToOffline(readers: AccountRef[], message: ChatMessage, chat: MessagePushPayload["chat"], title: string) {
+    const body = message.fileName && message.content === message.fileName ? `📎 ${message.fileName}` : message.content;
+    this.pushWhenOffline(readers, { title, body: previewOf(body), chat, messageId: message.id });
+  }
+
+  /**
+   * Web push to those of `readers` who are offline (no session on any instance): a chat message, or
+   * a notification (DESIGN §15) for someone who is not on a staff page. Never throws: logged.
+   */
+  pushWhenOffline(readers: readonly AccountRef[], payload: PushPayload): void {
     if (readers.length === 0) return;
     // Someone connected here is not offline: only the others need the (cross-instance) presence.
     const elsewhere = readers.filter((reader) => !this.realtime.isConnectedHere(reader.username));
@@ -363,13 +372,11 @@ export class ChatService {
       const statuses = await this.getStatuses(elsewhere.map((reader) => reader.username));
       const offline = elsewhere.filter((reader) => (statuses.get(reader.username) ?? "OFFLINE") === "OFFLINE");
       if (offline.length === 0) return;
-      const body =
-        message.fileName && message.content === message.fileName ? `📎 ${message.fileName}` : message.content;
       await this.push.notify(
         offline.map((reader) => reader.id),
-        { title, body: previewOf(body), chat, messageId: message.id },
+        payload,
       );
-    })().catch((error: unknown) => this.log.warn({ err: error }, "push after send failed"));
+    })().catch((error: unknown) => this.log.warn({ err: error }, "web push failed"));
   }
 }
 
