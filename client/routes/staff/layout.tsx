@@ -5,9 +5,10 @@ import { BrandMark } from "~/components/layout/brand-mark";
 import { Button } from "~/components/ui/button";
 import { logout } from "~/lib/logout";
 import { useSession } from "~/lib/use-session";
+import WorkspaceFrame from "./workspace-frame.tsx";
 
-// Staff code: none of it is in a public page's bundle (this route's chunk loads only here).
-const WorkspaceFrame = lazy(() => import("./workspace-frame.tsx"));
+// Staff code is in this route's own chunks, which load only under /staff: the frame is imported
+// outright (a lazy one would add a round trip before the page's own code and data could start).
 const LoginDialog = lazy(() => import("~/features/auth/components/login-dialog"));
 
 export const meta = () => [{ title: "Workspace | Northbeam" }, { name: "robots", content: "noindex" }];
@@ -30,17 +31,15 @@ export default function StaffLayout() {
   if (!mounted) return <Loading />;
   if (!session) return <SignIn />;
   return (
-    <Suspense fallback={<Loading />}>
-      <WorkspaceFrame
-        user={{ username: session.user.username, role: session.user.role, token: session.token }}
-        onLogout={() => {
-          logout();
-          navigate("/");
-        }}
-      >
-        <Outlet />
-      </WorkspaceFrame>
-    </Suspense>
+    <WorkspaceFrame
+      user={{ username: session.user.username, role: session.user.role, token: session.token }}
+      onLogout={() => {
+        logout();
+        navigate("/");
+      }}
+    >
+      <Outlet />
+    </WorkspaceFrame>
   );
 }
 
