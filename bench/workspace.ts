@@ -102,6 +102,7 @@ try {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const rows = performance
           .getEntriesByType("resource")
+          .map((entry) => entry as PerformanceResourceTiming)
           .map(
             (r) =>
               [
