@@ -139,7 +139,7 @@ describe("lead notifications with SMTP_URL set", () => {
     expect(text).toContain("Company: Erectors Ltd");
     expect(text).toContain("Type of work: Structural Steel Detailing, RFQ / Estimating");
     expect(text).toContain("Attachment: bridge.pdf");
-    expect(text).toContain("https://www.northbeam.example/#quote-requests");
+    expect(text).toContain(`https://www.northbeam.example/staff/quotes/${row?.reference}`);
     // Never the file itself: one plain-text part, no attachment, not the file's bytes.
     expect(text).toMatch(/^Content-Type: text\/plain/m);
     expect(text).not.toMatch(/multipart\/mixed|Content-Disposition: attachment/i);
@@ -186,7 +186,7 @@ describe("lead notifications with SMTP_URL set", () => {
     expect(smtp.mails.at(-1)?.to).toEqual(["sales@northbeam.example"]);
     expect(text).toMatch(/^Subject: New job application: Priya Checker \(Open application\)\r?$/m);
     expect(text).toContain("Position: Open application");
-    expect(text).toContain("https://www.northbeam.example/#job-applications");
+    expect(text).toContain(`https://www.northbeam.example/staff/applications/${response.json().id}`);
     expect(text).not.toMatch(/Content-Disposition: attachment/i);
     expect(text).not.toContain(fileMarker);
     expect(mailTo("priya@example.in")).toEqual([]);

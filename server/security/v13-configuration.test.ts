@@ -78,7 +78,7 @@ describe("V13 Configuration", () => {
       // The sales e-mail and the requester's confirmation (with the reference).
       await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(2);
       const texts = smtp.mails.map(unfolded);
-      expect(texts.filter((mail) => mail.includes(`${ORIGIN}/#quote-requests`))).toHaveLength(1);
+      expect(texts.filter((mail) => mail.includes(`${ORIGIN}/staff/quotes/`))).toHaveLength(1);
       for (const mail of texts) expect(mail).not.toContain("evil.example");
     });
   });

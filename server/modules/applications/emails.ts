@@ -14,11 +14,11 @@ export function applicationNotification(row: ApplicationRow, adminUrl: string): 
         ["Name", row.name],
         ["Email", row.email],
         ["Phone", row.phone],
-        ["CV", `${row.resumeName} (open it from the admin dashboard)`],
+        ["CV", `${row.resumeName} (open it from the workspace)`],
       ]),
       ...(row.message ? ["", "Message:", row.message] : []),
       "",
-      `Read it in the admin dashboard: ${adminUrl}`,
+      `Open it in the workspace: ${adminUrl}`,
     ].join("\n"),
   };
 }

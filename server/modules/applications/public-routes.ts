@@ -1,8 +1,9 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { applicationMultipartSchema, applicationsSectionId, positionOptions } from "../../../shared/applications.ts";
+import { applicationMultipartSchema, positionOptions } from "../../../shared/applications.ts";
 import { formatBytes } from "../../../shared/bytes.ts";
 import { cvFileRule, publicFormFields } from "../../../shared/public-forms.ts";
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { cvTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -19,7 +20,8 @@ export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = resumeFiles(app.storage);
   // Multipart only in this scope; the file's limit is given when the form is read.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxCvBytes, files: 3, parts: 40 } });
-  const dashboardUrl = `${config.publicOrigin}/#${applicationsSectionId}`;
+  // The link opens the application itself in the workspace (DESIGN §15).
+  const applicationUrl = (id: number) => `${config.publicOrigin}${staffAddresses.application(id)}`;
 
   app.post(
     "/applications/submit",
@@ -54,7 +56,7 @@ export const applicationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       request.log.info({ id: row.id }, "job application stored");
-      app.mailer.send(applicationNotification(row, dashboardUrl));
+      app.mailer.send(applicationNotification(row, applicationUrl(row.id)));
       return reply.status(201).send({ id: row.id, message: applicationCreatedMessage });
     },
   );

@@ -155,7 +155,7 @@ describe("file requests", () => {
     await expect.poll(() => aboutRequest().length, { timeout: 10_000 }).toBe(1);
     const mail = unfolded(aboutRequest()[0] as CapturedMail);
     expect(mail).toContain("model.ifc");
-    expect(mail).toContain("/#file-requests");
+    expect(mail).toContain(`/staff/file-requests?request=${created.id}`);
     // The second file arrived within the quiet spell: no second e-mail.
     expect(aboutRequest()).toHaveLength(1);
   });

@@ -8,7 +8,6 @@ import {
   type FileRequest,
   fileRequestPasswordSchema,
   fileRequestSchema,
-  fileRequestsSectionId,
   type PublicFileRequest,
   publicFileRequestSchema,
   type UploadedFile,
@@ -97,7 +96,7 @@ function fileRequestUploads(app: FastifyInstance, requests: FileRequestRepositor
             ["Request", oneLine(row.title, 200)],
             ["First file", `${oneLine(file.fileName, 200)} (${formatBytes(file.size)})`],
             ["Received", file.receivedAt],
-            ["See all files", `${origin}/#${fileRequestsSectionId}`],
+            ["See all files", `${origin}${staffAddresses.fileRequest(row.id)}`],
           ]),
         });
       })

@@ -23,11 +23,11 @@ export function quoteNotification(row: QuoteRequestRow, adminUrl: string): Notif
         ["Proposal date", row.proposalDate],
         ["Project date", row.projectDate],
         ["Project URL", row.projectUrl],
-        ["Attachment", row.fileName ? `${row.fileName} (open it from the admin dashboard)` : undefined],
+        ["Attachment", row.fileName ? `${row.fileName} (open it from the workspace)` : undefined],
       ]),
       ...(row.scopeOfWork ? ["", "Scope of work:", row.scopeOfWork] : []),
       "",
-      `Read it in the admin dashboard: ${adminUrl}`,
+      `Open it in the workspace: ${adminUrl}`,
     ].join("\n"),
   };
 }

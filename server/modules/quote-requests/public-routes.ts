@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import site from "../../../content/site.json" with { type: "json" };
 import { formatBytes } from "../../../shared/bytes.ts";
 import { publicFormFields, quoteFileRule, quoteMultipartSchema } from "../../../shared/public-forms.ts";
-import { quoteRequestsSectionId } from "../../../shared/quote-requests.ts";
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { quoteTypes } from "../../lib/file-types.ts";
 import { receivePublicForm, submitRateLimit, submitSchema } from "../../lib/public-form.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -24,7 +24,8 @@ export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart only in this scope; the file's limit is given when the form is read.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxQuoteFileBytes, files: 3, parts: 40 } });
   // PUBLIC_ORIGIN, never the request's Host: a forged Host must not end up in the sales e-mail.
-  const dashboardUrl = `${config.publicOrigin}/#${quoteRequestsSectionId}`;
+  // The link opens the request itself in the workspace (DESIGN §15).
+  const requestUrl = (reference: string) => `${config.publicOrigin}${staffAddresses.quote(reference)}`;
 
   app.post(
     "/contact/submit",
@@ -58,7 +59,7 @@ export const quoteRequestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       request.log.info({ id: row.id, reference: row.reference, file: Boolean(row.fileKey) }, "quote request stored");
-      app.mailer.send(quoteNotification(row, dashboardUrl));
+      app.mailer.send(quoteNotification(row, requestUrl(row.reference)));
       app.mailer.send(
         quoteConfirmation(row, { name: site.brand.legalName, salesEmail: config.notifyEmail }),
         // The timeline says the confirmation went out only once the mail server took it.
