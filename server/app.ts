@@ -36,6 +36,7 @@ import { adminFileRoutes, shareLinkRoutes } from "./modules/files/routes.ts";
 import { shareSweeper } from "./modules/files/sweeper.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { notificationsLive } from "./modules/notifications/live.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRetentionPlugin, options.audit ?? {});
   await app.register(followUpNoticesPlugin, options.quoteRequests ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
+  await app.register(notificationsLive);
   await app.register(presenceModule);
   await app.register(chatModule, options.chat ?? {});
 

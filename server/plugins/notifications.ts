@@ -1,12 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import {
-  type Notification,
-  type NotificationKind,
-  notificationLimits,
-  notificationsQueue,
-} from "../../shared/notifications.ts";
+import { type Notification, type NotificationKind, notificationLimits } from "../../shared/notifications.ts";
 import type { Db } from "../db/client.ts";
 import { notifications, users } from "../db/schema.ts";
 
@@ -140,13 +135,6 @@ export class Notifier {
           this.app.log.warn({ err: error, id: row.notification.id }, "notification listener failed");
         }
       }
-    }
-    if (stored.length === 0 || !this.app.hasDecorator("realtime")) return;
-    for (const { username, notification } of stored) {
-      this.app.realtime.publishToUser(username, notificationsQueue, notification).catch((error: unknown) => {
-        // Stored: the bell's list shows it at the next load.
-        this.app.log.warn({ err: error, id: notification.id }, "notification not published live");
-      });
     }
   }
 }

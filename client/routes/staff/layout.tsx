@@ -3,12 +3,14 @@ import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { BrandMark } from "~/components/layout/brand-mark";
 import { Button } from "~/components/ui/button";
+import { StaffProviders } from "~/features/staff/components/staff-providers";
+import { WorkspaceShell } from "~/features/workspace/components/workspace-shell";
 import { logout } from "~/lib/logout";
 import { useSession } from "~/lib/use-session";
-import WorkspaceFrame from "./workspace-frame.tsx";
 
-// Staff code is in this route's own chunks, which load only under /staff: the frame is imported
-// outright (a lazy one would add a round trip before the page's own code and data could start).
+// Staff code is in this route's own chunks, which load only under /staff: the frame (the staff
+// providers and the shell) is imported outright (a lazy one would add a round trip before the
+// page's own code and data could start).
 const LoginDialog = lazy(() => import("~/features/auth/components/login-dialog"));
 
 export const meta = () => [{ title: "Workspace | Northbeam" }, { name: "robots", content: "noindex" }];
@@ -31,15 +33,17 @@ export default function StaffLayout() {
   if (!mounted) return <Loading />;
   if (!session) return <SignIn />;
   return (
-    <WorkspaceFrame
-      user={{ username: session.user.username, role: session.user.role, token: session.token }}
-      onLogout={() => {
-        logout();
-        navigate("/");
-      }}
-    >
-      <Outlet />
-    </WorkspaceFrame>
+    <StaffProviders>
+      <WorkspaceShell
+        user={{ username: session.user.username, role: session.user.role, token: session.token }}
+        onLogout={() => {
+          logout();
+          navigate("/");
+        }}
+      >
+        <Outlet />
+      </WorkspaceShell>
+    </StaffProviders>
   );
 }
 

@@ -1,6 +1,6 @@
 import { LogIn, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
@@ -135,7 +135,11 @@ function ChatWorkspace({
 
   // The workspace's address names the conversation (and maybe a message): open it when it changes,
   // and say so when the person opens another one here.
-  const addressed = address ? parseConversationKey(address.conversation) : null;
+  const addressedConversation = address?.conversation;
+  const addressed = useMemo(
+    () => (addressedConversation ? parseConversationKey(addressedConversation) : null),
+    [addressedConversation],
+  );
   const addressedKey = addressed ? chatKey(addressed) : null;
   const addressedMessage = address?.messageId;
   const opened = useRef<string | null>(null);
