@@ -2,7 +2,8 @@
  * The staff workspace (DESIGN §15) as the office uses it: a cold link to a quote request asks a
  * signed-out admin to log in and then shows that request; the bell tells of a new request and opens
  * its address; Ctrl+K finds a colleague; `g` then a letter moves between sections; Back and
- * Forward follow; a phone gets the compact menu; axe is clean at each width.
+ * Forward follow; a phone gets the compact menu; an employee works the request assigned to them
+ * from their overview and Current Tasks; axe is clean at each width.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
@@ -105,12 +106,23 @@ test("a cold link asks for a login and lands on the request; the bell, search an
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
 });
 
-test("an employee's workspace on a phone: their sections in the menu, Access Denied on an admin's, the chat at its own address @phone-only", async ({
+test("an employee's workspace on a phone: the request assigned to them from the overview and Current Tasks, Access Denied on an admin's page, the chat at its own address @phone-only", async ({
   page,
   request,
 }) => {
+  test.slow();
   const token = await loginAdmin(request);
   const employee = await newEmployee(request, token, "Emil");
+  const { name, reference } = await sendQuote(request, token);
+  const admin = { authorization: `Bearer ${token}` };
+  const list = (await (
+    await request.get(`${quoteRequestPaths.list}?q=${reference}`, { headers: admin })
+  ).json()) as QuoteRequest[];
+  const assigned = await request.patch(quoteRequestPaths.one(list[0]!.id), {
+    headers: admin,
+    data: { version: list[0]!.version, assignee: employee.username },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
   await page.addInitScript(
     ([keys, user, jwt]) => {
       window.localStorage.setItem(keys.user, JSON.stringify(user));
@@ -118,14 +130,40 @@ test("an employee's workspace on a phone: their sections in the menu, Access Den
     },
     [storageKeys, { username: employee.username, role: "employee" }, employee.token] as const,
   );
-  await page.goto("/staff/quotes");
+
+  // Their dashboard's Current Tasks is their real work, each a link to its address.
+  await page.goto("/employee-dashboard");
+  const tasks = page.getByRole("list", { name: "Quote requests assigned to you" });
+  await expect(tasks.getByRole("link")).toHaveCount(1, { timeout: 20_000 });
+  await expect(tasks.getByRole("link")).toContainText(reference);
+
+  // The overview says so too; the request opens at its address, and they move it on.
+  await page.goto("/staff");
+  await page.getByRole("list", { name: "Quote requests assigned to you" }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/staff/quotes/${reference}$`));
+  const detail = page.getByRole("dialog", { name: `${reference} · ${name}` });
+  await expect(detail).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByRole("combobox", { name: "Assignee" })).toHaveCount(0);
+  await detail.getByRole("combobox", { name: "Stage" }).selectOption("contacted");
+  await detail.getByRole("button", { name: "Save" }).click();
+  // The timeline says who moved it.
+  await expect(detail.getByText(`by ${employee.username}: Status: New → Contacted`, { exact: false })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+
+  await page.goto("/staff/applications");
   await expect(page.getByRole("alert")).toHaveText("Access Denied. Please log in as an Admin.");
   // The address names the conversation: it opens, ready to write.
   await page.goto(`/staff/chat/private:${e2eAdmin.username}`);
   await expect(page.getByRole("textbox", { name: `Message ${e2eAdmin.username}` })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`/staff/chat/private(:|%3A)${e2eAdmin.username}$`));
   await page.getByRole("button", { name: "Open the workspace menu" }).click();
-  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link")).toHaveText(["Overview", "Chat"]);
+  // The assignment is their one unread notification, counted beside Overview.
+  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link")).toHaveText([
+    "Overview1 unread",
+    "Quote requests",
+    "Chat",
+  ]);
 });
 
 test("the workspace's pages have no axe violations @layout", async ({ page, request }) => {

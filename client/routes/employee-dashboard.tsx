@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
-const EmployeeDashboard = lazy(() => import("~/features/staff/components/employee-dashboard"));
+const EmployeeDashboard = lazy(() => import("./home/employee-dashboard.tsx"));
 // The chat (and STOMP) loads only when the dashboard's Internal Chat card shows.
 const ChatView = lazy(() => import("~/features/chat/components/chat-view"));
 

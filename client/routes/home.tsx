@@ -6,7 +6,8 @@ import { useSession } from "~/lib/use-session";
 // Staff code is split out of the public bundle: it loads only once someone is logged in.
 // The Admin Dashboard with the features it composes (shares, pipeline): home/admin-dashboard.tsx.
 const AdminDashboard = lazy(() => import("./home/admin-dashboard.tsx"));
-const EmployeeDashboard = lazy(() => import("~/features/staff/components/employee-dashboard"));
+// The Employee Dashboard with their assigned work: home/employee-dashboard.tsx.
+const EmployeeDashboard = lazy(() => import("./home/employee-dashboard.tsx"));
 // The chat (and STOMP) loads only when a dashboard's Internal Chat card shows.
 const ChatView = lazy(() => import("~/features/chat/components/chat-view"));
 

@@ -7,9 +7,14 @@ import { WorkspacePage } from "./page.tsx";
 
 export const meta = () => [{ title: "Quote requests | Workspace | Northbeam" }, { name: "robots", content: "noindex" }];
 
-/** /staff/quotes and /staff/quotes/{reference}: the pipeline with its filters in the query, the open request in the path. */
+/**
+ * /staff/quotes and /staff/quotes/{reference}: the pipeline with its filters in the query, the open
+ * request in the path; for an employee, the requests assigned to them (decision 043).
+ */
 export default function Quotes() {
-  const me = useSession()?.user.username ?? "";
+  const user = useSession()?.user;
+  const me = user?.username ?? "";
+  const admin = user?.role === "admin";
   const { reference } = useParams();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -20,11 +25,12 @@ export default function Quotes() {
   return (
     <WorkspacePage
       title="Quote requests"
-      description="Requests from the website, worked from new to won."
-      only="admin"
-      listTitle="All quote requests"
+      description={
+        admin ? "Requests from the website, worked from new to won." : "The requests an admin has assigned to you."
+      }
+      listTitle={admin ? "All quote requests" : "Quote requests assigned to you"}
     >
-      <QuoteRequestsPanel me={me} selection={{ reference: reference ?? null, onChange }} />
+      <QuoteRequestsPanel me={me} admin={admin} selection={{ reference: reference ?? null, onChange }} />
     </WorkspacePage>
   );
 }

@@ -6,11 +6,11 @@ import { type Activity, activitySchema, type Note, noteInputSchema, noteSchema }
 import type { AuditAction } from "../../../shared/audit.ts";
 import { workItemIdParamsSchema } from "../../../shared/public-forms.ts";
 import { downloadResponses, type StoredFileAnswer, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
-import { notFound } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import type { UploadStore } from "../../lib/uploads.ts";
-import { type Access, currentUser } from "../../plugins/auth.ts";
+import { type Access, accessRefusals, currentUser } from "../../plugins/auth.ts";
 import type { Actor } from "./timeline.ts";
 import type { RecordAudit } from "./work-item-activity.ts";
 
@@ -34,7 +34,8 @@ export const actorOf = (request: FastifyRequest): Actor => {
 
 /** What a kind of work item reads and writes, as its repository does it. */
 export interface WorkItemStore<Row, Item extends Row, Filters, Patch> {
-  list(filters: Filters): Promise<Item[]>;
+  /** `scope.assigneeId`: only the items assigned to that account. */
+  list(filters: Filters, scope?: { assigneeId: number }): Promise<Item[]>;
   get(id: number): Promise<Item | undefined>;
   update(id: number, patch: Patch, actor: Actor, audit: RecordAudit): Promise<Item>;
   notes(id: number): Promise<Note[]>;
@@ -62,6 +63,19 @@ export interface WorkItemRoutesConfig<
   view: (item: Item) => z.output<View>;
   csv: { name: string; of: (items: Item[]) => string };
   audit: { update: AuditAction; note: AuditAction };
+  /**
+   * Items that are assigned to people (decision 043): a staff member who is not an admin works the
+   * ones assigned to them (the list, one item, changes other than reassigning, notes, the timeline,
+   * the file); the export and deletion stay the admins'.
+   */
+  assigned?: {
+    of: (item: Item) => number | null;
+    /** Whether a change reassigns the item: refused to a non-admin. */
+    reassigns: (patch: z.output<Patch>, item: Item) => boolean;
+    /** Said when a non-admin opens an item that is not theirs, and when they try to reassign. */
+    notYours: string;
+    onlyAdminsReassign: string;
+  };
   /** Adding a note may answer 409 (an item that can no longer change). */
   noteConflict?: boolean;
   /** The item's one stored file (`${base}/:id/${path}`). */
@@ -101,6 +115,8 @@ export function registerWorkItemRoutes<
   const { store, view, docs, file } = config;
   const { base } = config.paths;
   const options = { config: { access: config.access } };
+  // The routes an assignee may use too, when items are assigned to people.
+  const workOptions = { config: { access: config.assigned ? ("staff" as const) : config.access } };
   const schema = (doc: RouteDoc) => ({ tags: config.tags, ...doc });
   const params = itemIdParams;
 
@@ -118,17 +134,32 @@ export function registerWorkItemRoutes<
     return item;
   }
 
+  /** The item, if the caller may work it: an admin any, anyone else only one assigned to them. */
+  async function workable(request: FastifyRequest, id: number): Promise<Item> {
+    const item = await found(id);
+    const user = currentUser(request);
+    if (user.role !== "admin" && config.assigned?.of(item) !== user.id)
+      throw forbidden(config.assigned?.notYours ?? accessRefusals.adminOnly);
+    return item;
+  }
+
+  /** Only theirs for anyone but an admin. */
+  const scopeOf = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    return user.role === "admin" ? undefined : { assigneeId: user.id };
+  };
+
   routes.get(
     config.paths.list,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.list),
         querystring: config.schemas.filters,
         response: { 200: z.array(config.schemas.item), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => (await store.list(filtersOf(request))).map(view),
+    async (request) => (await store.list(filtersOf(request), scopeOf(request))).map(view),
   );
 
   routes.get(
@@ -147,20 +178,20 @@ export function registerWorkItemRoutes<
   routes.get<Id>(
     `${base}/:id`,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.one),
         params,
         response: { 200: config.schemas.item, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => view(await found(request.params.id)),
+    async (request) => view(await workable(request, request.params.id)),
   );
 
   routes.patch<Id>(
     `${base}/:id`,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.update),
         params,
@@ -168,34 +199,38 @@ export function registerWorkItemRoutes<
         response: { 200: config.schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      view(
-        await store.update(
-          request.params.id,
-          request.body as z.output<Patch>,
-          actorOf(request),
-          app.audit.as(request, config.audit.update),
-        ),
-      ),
+    async (request) => {
+      const patch = request.body as z.output<Patch>;
+      if (config.assigned && currentUser(request).role !== "admin") {
+        const item = await workable(request, request.params.id);
+        if (config.assigned.reassigns(patch, item)) throw forbidden(config.assigned.onlyAdminsReassign);
+      }
+      return view(
+        await store.update(request.params.id, patch, actorOf(request), app.audit.as(request, config.audit.update)),
+      );
+    },
   );
 
   routes.get<Id>(
     `${base}/:id/notes`,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.notes),
         params,
         response: { 200: z.array(noteSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => store.notes(request.params.id),
+    async (request) => {
+      if (config.assigned) await workable(request, request.params.id);
+      return store.notes(request.params.id);
+    },
   );
 
   routes.post<Id & { Body: z.output<typeof noteInputSchema> }>(
     `${base}/:id/notes`,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.addNote),
         params,
@@ -206,36 +241,38 @@ export function registerWorkItemRoutes<
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await store.addNote(
-            request.params.id,
-            request.body.text,
-            actorOf(request),
-            app.audit.as(request, config.audit.note),
-          ),
-        ),
+    async (request, reply) => {
+      if (config.assigned) await workable(request, request.params.id);
+      const note = await store.addNote(
+        request.params.id,
+        request.body.text,
+        actorOf(request),
+        app.audit.as(request, config.audit.note),
+      );
+      return reply.status(201).send(note);
+    },
   );
 
   routes.get<Id>(
     `${base}/:id/activity`,
     {
-      ...options,
+      ...workOptions,
       schema: {
         ...schema(docs.activity),
         params,
         response: { 200: z.array(activitySchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => store.activity(request.params.id),
+    async (request) => {
+      if (config.assigned) await workable(request, request.params.id);
+      return store.activity(request.params.id);
+    },
   );
 
   routes.get<Id>(
     `${base}/:id/${file.path}`,
     {
-      ...options,
+      ...workOptions,
       compress: false,
       schema: {
         ...schema(docs.file),
@@ -244,7 +281,7 @@ export function registerWorkItemRoutes<
       },
     },
     async (request, reply) => {
-      const { key, ...answer } = file.answer(await found(request.params.id));
+      const { key, ...answer } = file.answer(await workable(request, request.params.id));
       return sendStoredFile(request, reply, file.store, key, answer);
     },
   );

@@ -22,7 +22,8 @@ export interface QuoteRequestsModuleOptions {
 /**
  * The admin side of quote requests (DESIGN §11, SPEC's /api/contact paths): the list with its
  * filters, one request, changes with optimistic concurrency, notes, the timeline, the file, the
- * CSV export and deletion. Admins only. Registered under /api.
+ * CSV export and deletion. Admins, and an employee for the requests assigned to them (decision
+ * 043; the export and deletion stay the admins'). Registered under /api.
  */
 export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleOptions> = async (app, options) => {
   const repository = quoteRequestRepository(app.db, { now: options.now });
@@ -41,6 +42,13 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
         app.notifications.afterCommit((notices) => repository.update(id, patch, actor, audit, notices)),
     },
     view: toQuoteRequest,
+    assigned: {
+      of: (item) => item.assigneeId,
+      reassigns: (patch, item) =>
+        patch.assignee !== undefined && patch.assignee?.toLowerCase() !== item.assignee?.toLowerCase(),
+      notYours: "This quote request is not assigned to you.",
+      onlyAdminsReassign: "Only an admin can reassign a quote request.",
+    },
     csv: { name: "quote-requests", of: quoteRequestsCsv },
     audit: { update: "quote.update", note: "quote.note" },
     file: {
@@ -61,7 +69,8 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
           "`q` searches reference, name, email, company, project and phone (every word must match); `status`; " +
           "`assignee` (a username, or `none`); `due=today` (follow-up before the end of today: due today or " +
           "overdue) or `due=overdue` (follow-up before the start of today), by the calendar day of `tz`, the " +
-          "caller's IANA time zone (UTC when absent); won and lost requests are never due.",
+          "caller's IANA time zone (UTC when absent); won and lost requests are never due. An employee " +
+          "sees only the requests assigned to them.",
       },
       export: { summary: "Quote requests as CSV (same filters as the list)" },
       one: { summary: "One quote request" },
@@ -71,7 +80,8 @@ export const quoteRequestAdminRoutes: FastifyPluginAsyncZod<QuoteRequestsModuleO
           "Send the `version` you read. A stale one answers 409 (" +
           staleVersionMessage +
           ") and changes nothing. `lostReason` is required when the request is lost and cleared when it " +
-          "leaves lost; `assignee` must be an active admin (or null).",
+          "leaves lost; `assignee` must be an active staff member (or null). An employee changes only " +
+          "the requests assigned to them, and may not reassign them (403).",
       },
       notes: { summary: "A quote request's notes, oldest first" },
       addNote: { summary: "Add a note to a quote request (it does not change the version)" },

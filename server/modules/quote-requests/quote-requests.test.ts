@@ -1,7 +1,7 @@
 /**
  * Quote requests as work (DESIGN §11) against the real app and database: references, the workflow
  * fields and every refusal, two admins at once, notes, the timeline, filters, related requests, the
- * CSV export and the audit entries.
+ * CSV export and the audit entries, and what an employee may do with the requests assigned to them.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -271,11 +271,11 @@ describe("quote requests as work", () => {
       ).rejects.toThrow();
     });
 
-    it("assigns only an active admin (answered by username), and unassigns with null", async () => {
+    it("assigns only an active staff member, admin or employee (answered by username), and unassigns with null", async () => {
       const request = await newRequest();
-      const employee = await createEmployee(t, { username: "plain.employee" });
       const disabled = await createEmployee(t, { kind: "admin", username: "gone.admin", status: "disabled" });
-      for (const assignee of [employee.username, disabled.username, "nobody.here", ""]) {
+      const disabledEmployee = await createEmployee(t, { username: "gone.employee", status: "disabled" });
+      for (const assignee of [disabled.username, disabledEmployee.username, "nobody.here", ""]) {
         const refused = await patch(request.id, { version: 0, assignee });
         expect(refused.statusCode, assignee).toBe(400);
         expect(refused.json().errors, assignee).toHaveProperty("assignee");
@@ -289,9 +289,17 @@ describe("quote requests as work", () => {
       expect(reassigned.json()).toMatchObject({ assignee: "admin", version: 2 });
       const unassigned = await patch(request.id, { version: 2, assignee: null });
       expect(unassigned.json()).toMatchObject({ assignee: null, version: 3 });
+      const employee = await createEmployee(t, { username: "plain.employee" });
+      const toEmployee = await patch(request.id, { version: 3, assignee: "Plain.Employee" });
+      expect(toEmployee.json()).toMatchObject({ assignee: "plain.employee", version: 4 });
       expect(
         (await activity(request.id)).filter((line) => line.kind === "assignee").map((line) => line.summary),
-      ).toEqual(["Assigned to second.admin", "Reassigned from second.admin to admin", "Unassigned (was admin)"]);
+      ).toEqual([
+        "Assigned to second.admin",
+        "Reassigned from second.admin to admin",
+        "Unassigned (was admin)",
+        `Assigned to ${employee.username}`,
+      ]);
     });
 
     it("sets and clears the follow-up, and a patch that changes nothing writes nothing", async () => {
@@ -575,19 +583,23 @@ describe("quote requests as work", () => {
   });
 
   describe("who may work on quote requests", () => {
-    it("refuses employees (403) and anonymous callers (401) on every new route", async () => {
+    const routesFor = (id: number) =>
+      [
+        { method: "GET", url: `/api/contact/${id}` },
+        { method: "PATCH", url: `/api/contact/${id}`, payload: { version: 0, status: "won" } },
+        { method: "GET", url: `/api/contact/${id}/notes` },
+        { method: "POST", url: `/api/contact/${id}/notes`, payload: { text: "x" } },
+        { method: "GET", url: `/api/contact/${id}/activity` },
+        { method: "GET", url: `/api/contact/${id}/file` },
+      ] as const;
+
+    it("refuses an employee (403) every request not assigned to them, and anonymous callers (401)", async () => {
       const request = await newRequest();
       const { token } = await employeeSession(t);
-      const calls = [
-        { method: "GET", url: `/api/contact/${request.id}` },
-        { method: "PATCH", url: `/api/contact/${request.id}`, payload: { version: 0, status: "won" } },
-        { method: "GET", url: `/api/contact/${request.id}/notes` },
-        { method: "POST", url: `/api/contact/${request.id}/notes`, payload: { text: "x" } },
-        { method: "GET", url: `/api/contact/${request.id}/activity` },
-      ] as const;
-      for (const call of calls) {
+      for (const call of routesFor(request.id)) {
         const asEmployee = await t.app.inject({ ...call, headers: authHeader(token) });
         expect(asEmployee.statusCode, call.url).toBe(403);
+        expect(asEmployee.json().message, call.url).toBe("This quote request is not assigned to you.");
         const anonymous = await t.app.inject({ ...call });
         expect(anonymous.statusCode, call.url).toBe(401);
       }
@@ -596,6 +608,76 @@ describe("quote requests as work", () => {
         .from(quoteRequests)
         .where(and(eq(quoteRequests.id, request.id), eq(quoteRequests.version, 0)));
       expect(stored).toHaveLength(1);
+      expect(
+        await t.app.db.select().from(quoteRequestNotes).where(eq(quoteRequestNotes.quoteRequestId, request.id)),
+      ).toEqual([]);
+    });
+
+    it("lets an employee work the requests assigned to them (decision 043), but not reassign, export or delete", async () => {
+      const mine = await newRequest({ company: "Assigned Steel" });
+      const other = await newRequest({ company: "Someone Else's" });
+      const { employee, token } = await employeeSession(t);
+      const headers = authHeader(token);
+      const assigned = await patch(mine.id, { version: 0, assignee: employee.username });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+
+      // The list is theirs alone, whatever filter they send.
+      for (const query of ["", "?assignee=none", `?assignee=${employee.username}`, "?q=steel"]) {
+        const listed = await t.app.inject({ url: `/api/contact/all${query}`, headers });
+        expect(listed.statusCode, query).toBe(200);
+        const ids = (listed.json() as QuoteRequest[]).map((item) => item.id);
+        expect(ids, query).not.toContain(other.id);
+        if (query !== "?assignee=none") expect(ids, query).toEqual([mine.id]);
+      }
+      expect((await get(mine.id, headers)).company).toBe("Assigned Steel");
+
+      const worked = await patch(mine.id, { version: 1, status: "contacted", assignee: employee.username }, headers);
+      expect(worked.statusCode, worked.body).toBe(200);
+      expect(worked.json()).toMatchObject({ status: "contacted", assignee: employee.username, version: 2 });
+      const note = await t.app.inject({
+        method: "POST",
+        url: `/api/contact/${mine.id}/notes`,
+        headers,
+        payload: { text: "Called the fabricator" },
+      });
+      expect(note.statusCode, note.body).toBe(201);
+      expect(note.json()).toMatchObject({ author: employee.username, text: "Called the fabricator" });
+      const timeline = await t.app.inject({ url: `/api/contact/${mine.id}/activity`, headers });
+      expect(
+        (timeline.json() as { actor: string | null; kind: string }[]).map((line) => [line.kind, line.actor]),
+      ).toEqual(
+        expect.arrayContaining([
+          ["status", employee.username],
+          ["note", employee.username],
+        ]),
+      );
+      expect((await auditFor(`quote:${mine.reference}`)).map((entry) => [entry.action, entry.actor])).toEqual(
+        expect.arrayContaining([
+          ["quote.update", employee.username],
+          ["quote.note", employee.username],
+        ]),
+      );
+      // No file was sent with it: 404, not 403.
+      expect((await t.app.inject({ url: `/api/contact/${mine.id}/file`, headers })).statusCode).toBe(404);
+
+      const before = await snapshot(mine.id);
+      for (const assignee of ["admin", null]) {
+        const reassigned = await patch(mine.id, { version: 2, assignee }, headers);
+        expect(reassigned.statusCode, String(assignee)).toBe(403);
+        expect(reassigned.json().message).toBe("Only an admin can reassign a quote request.");
+      }
+      for (const call of [
+        { method: "GET", url: "/api/contact/export.csv" },
+        { method: "DELETE", url: `/api/contact/${mine.id}` },
+      ] as const) {
+        expect((await t.app.inject({ ...call, headers })).statusCode, call.url).toBe(403);
+      }
+      expect(await snapshot(mine.id)).toEqual(before);
+
+      // Unassigned by an admin, it is no longer theirs at once.
+      expect((await patch(mine.id, { version: 2, assignee: null })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: `/api/contact/${mine.id}`, headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: "/api/contact/all", headers })).json()).toEqual([]);
     });
   });
 });

@@ -128,17 +128,15 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
     noteLine: (text) => `Note: ${excerpt(text)}`,
   });
 
-  /** The id of an active admin with this username (any case), or a 400 naming the field. */
-  async function activeAdminId(tx: Db, username: string): Promise<{ id: number; username: string }> {
+  /** The id of an active staff account (admin or employee, decision 043) with this username (any case), or a 400 naming the field. */
+  async function activeStaffId(tx: Db, username: string): Promise<{ id: number; username: string }> {
     const [account] = await tx
       .select({ id: users.id, username: users.username })
       .from(users)
-      .where(
-        and(sql`lower(${users.username}) = lower(${username})`, eq(users.kind, "admin"), eq(users.status, "active")),
-      )
+      .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.status, "active")))
       .limit(1);
     if (!account) {
-      const message = "Only an active admin can be assigned";
+      const message = "Only an active staff member can be assigned";
       throw badRequest(message, { assignee: message });
     }
     return account;
@@ -147,9 +145,10 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
   return {
     view,
 
-    /** Newest first; `q` searches reference, name, e-mail, company, project and phone. */
-    async list(filters: QuoteRequestFilters = {}): Promise<QuoteRequestView[]> {
+    /** Newest first; `q` searches reference, name, e-mail, company, project and phone; `scope`: only one person's. */
+    async list(filters: QuoteRequestFilters = {}, scope?: { assigneeId: number }): Promise<QuoteRequestView[]> {
       const conditions: (SQL | undefined)[] = [searchCondition(filters.q)];
+      if (scope) conditions.push(eq(quoteRequests.assigneeId, scope.assigneeId));
       if (filters.status) conditions.push(eq(quoteRequests.status, filters.status));
       if (filters.assignee === "none") conditions.push(isNull(quoteRequests.assigneeId));
       else if (filters.assignee) conditions.push(sql`lower(${users.username}) = lower(${filters.assignee})`);
@@ -243,7 +242,7 @@ export function quoteRequestRepository(db: Db, options: { now?: () => Date } = {
         }
 
         if (patch.assignee !== undefined) {
-          const next = patch.assignee === null ? null : await activeAdminId(tx, patch.assignee);
+          const next = patch.assignee === null ? null : await activeStaffId(tx, patch.assignee);
           if ((next?.id ?? null) !== current.assigneeId) {
             changes.assigneeId = next?.id ?? null;
             const [previous] = current.assigneeId

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { quoteStatusLabels } from "../../../shared/quote-requests.ts";
 import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import type { Db } from "../../db/client.ts";
@@ -6,11 +6,13 @@ import { quoteRequests } from "../../db/schema.ts";
 import type { SearchProvider } from "../../plugins/search.ts";
 import { searchCondition } from "./repository.ts";
 
-/** Quote requests in search everything (DESIGN §15): admins only, newest first, by the list's own `q`. */
+/**
+ * Quote requests in search everything (DESIGN §15), newest first, by the list's own `q`: every one
+ * for an admin, the ones assigned to them for anyone else (decision 043).
+ */
 export const quoteRequestSearch =
   (db: Db): SearchProvider =>
   async (who, q, limit) => {
-    if (who.role !== "admin") return [];
     const rows = await db
       .select({
         id: quoteRequests.id,
@@ -21,7 +23,7 @@ export const quoteRequestSearch =
         status: quoteRequests.status,
       })
       .from(quoteRequests)
-      .where(searchCondition(q))
+      .where(who.role === "admin" ? searchCondition(q) : and(searchCondition(q), eq(quoteRequests.assigneeId, who.id)))
       .orderBy(desc(quoteRequests.id))
       .limit(limit);
     return rows.map((row) => ({

@@ -1,7 +1,7 @@
 /**
  * Search everything (DESIGN §15) against the real app, database and chat: each kind finds what it
  * should, and never what the caller may not read now (per kind: quote requests and applications
- * for admins only, erased applications never, people while active, messages only in the caller's
+ * for admins, quote requests assigned to an employee for them, erased applications never, people while active, messages only in the caller's
  * conversations, not after leaving a group or a deletion), with the query's refusals.
  */
 import { randomBytes } from "node:crypto";
@@ -42,7 +42,7 @@ const itemsOf = (result: SearchResult, kind: SearchKind) =>
 const word = () => `w${randomBytes(4).toString("hex")}`;
 
 describe("search everything", () => {
-  it("finds quote requests and applications for admins, by reference, company or name; employees get neither", async () => {
+  it("finds quote requests and applications for admins, by reference, company or name; employees only the requests assigned to them", async () => {
     const quoteId = await submitQuoteRequest(t, samples.pdf);
     const [quote] = await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteId));
     const applicationId = await submitApplication(t, samples.pdf);
@@ -70,6 +70,17 @@ describe("search everything", () => {
       expect(itemsOf(result, "quoteRequest"), query).toEqual([]);
       expect(itemsOf(result, "application"), query).toEqual([]);
     }
+
+    // Assigned to the employee, it is theirs to find (decision 043); unassigned, it is gone again.
+    const assign = async (assignee: string | null, version: number) =>
+      expectJson<{ version: number }>(t, "PATCH", `/api/contact/${quoteId}`, admin, 200, { version, assignee });
+    const assigned = await assign(employee.username, quote!.version);
+    expect(itemsOf(await search(employee, `q=${quote!.reference}`), "quoteRequest").map((i) => i.id)).toEqual([
+      quoteId,
+    ]);
+    expect(itemsOf(await search(employee, "q=ravi&kinds=application"), "application")).toEqual([]);
+    await assign(null, assigned.version);
+    expect(itemsOf(await search(employee, `q=${quote!.reference}`), "quoteRequest")).toEqual([]);
 
     // Erased: what it was found by is gone, and so is the result.
     expect((await call(t, "POST", `/api/applications/${applicationId}/erase`, admin)).statusCode).toBeLessThan(300);

@@ -17,11 +17,14 @@ const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 export function QuoteRequestDetail({
   request,
   me,
+  admin = true,
   onClose,
   onOpenRelated,
 }: {
   request: QuoteRequest;
   me: string;
+  /** Only an admin reassigns (decision 043). */
+  admin?: boolean;
   onClose: () => void;
   onOpenRelated: (request: QuoteRequest) => void;
 }) {
@@ -38,7 +41,7 @@ export function QuoteRequestDetail({
       }
       description={request.company || request.email}
     >
-      <QuoteRequestWorkForm key={request.id} request={request} me={me} />
+      <QuoteRequestWorkForm key={request.id} request={request} me={me} canReassign={admin} />
       {request.uploadedFilePath && request.fileName && (
         <DialogSection title="Attached file">
           <FilePreview

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Select } from "~/components/ui/input";
 import { quoteStatuses, quoteStatusLabels } from "../../../../shared/quote-requests.ts";
-import { useAdminUsernames } from "../api/get-admins.ts";
+import { useAssignableUsernames } from "../api/get-assignees.ts";
 import type { QuoteRequestFilters } from "../api/types.ts";
 import { unassigned } from "../lib/pipeline.ts";
 
@@ -13,20 +13,23 @@ export type QuoteView = "list" | "board";
 /** The stage, assignee and follow-up filters over the quote requests, and the List or Board switch. */
 export function QuoteRequestFilterBar({
   me,
+  admin,
   filters,
   view,
   onChange,
 }: {
   me: string;
+  /** Only an admin filters by assignee (anyone else sees only their own). */
+  admin: boolean;
   filters: QuoteRequestFilters;
   view: QuoteView;
   onChange: (next: { filters?: QuoteRequestFilters; view?: QuoteView }) => void;
 }) {
-  const admins = useAdminUsernames(me);
+  const people = useAssignableUsernames(me, admin);
   const assignees =
-    filters.assignee && filters.assignee !== unassigned && !admins.includes(filters.assignee)
-      ? [...admins, filters.assignee]
-      : admins;
+    filters.assignee && filters.assignee !== unassigned && !people.includes(filters.assignee)
+      ? [...people, filters.assignee]
+      : people;
   const stageId = useId();
   const assigneeId = useId();
   const dueId = useId();
@@ -56,25 +59,27 @@ export function QuoteRequestFilterBar({
           ))}
         </Select>
       </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor={assigneeId} className="block text-xs font-semibold text-steel-600">
-          Assignee
-        </label>
-        <Select
-          id={assigneeId}
-          value={filters.assignee ?? ""}
-          onChange={(event) => set({ assignee: event.target.value || undefined })}
-          className="mt-1"
-        >
-          <option value="">Anyone</option>
-          <option value={unassigned}>Unassigned</option>
-          {assignees.map((username) => (
-            <option key={username} value={username}>
-              {username === me ? `${username} (me)` : username}
-            </option>
-          ))}
-        </Select>
-      </div>
+      {admin && (
+        <div className="w-[calc(50%-0.375rem)] sm:w-44">
+          <label htmlFor={assigneeId} className="block text-xs font-semibold text-steel-600">
+            Assignee
+          </label>
+          <Select
+            id={assigneeId}
+            value={filters.assignee ?? ""}
+            onChange={(event) => set({ assignee: event.target.value || undefined })}
+            className="mt-1"
+          >
+            <option value="">Anyone</option>
+            <option value={unassigned}>Unassigned</option>
+            {assignees.map((username) => (
+              <option key={username} value={username}>
+                {username === me ? `${username} (me)` : username}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
       <div className="w-[calc(50%-0.375rem)] sm:w-48">
         <label htmlFor={dueId} className="block text-xs font-semibold text-steel-600">
           Follow-up

@@ -14,7 +14,7 @@ import {
   quoteStatusLabels,
   staleVersionMessage,
 } from "../../../../shared/quote-requests.ts";
-import { useAdminUsernames } from "../api/get-admins.ts";
+import { useAssignableUsernames } from "../api/get-assignees.ts";
 import { quoteRequestQueryOptions } from "../api/get-quote-request.ts";
 import { pipelineKeys } from "../api/paths.ts";
 import type { QuoteRequest } from "../api/types.ts";
@@ -26,8 +26,19 @@ import { StaleVersionAlert } from "./stale-version-alert.tsx";
 const sameForm = (a: QuoteRequestEdit, b: QuoteRequestEdit) =>
   a.status === b.status && a.assignee === b.assignee && a.followUp === b.followUp && a.lostReason === b.lostReason;
 
-/** Stage, assignee, follow-up and lost reason, saved with the version read (409 → reload). */
-export function QuoteRequestWorkForm({ request, me }: { request: QuoteRequest; me: string }) {
+/**
+ * Stage, assignee, follow-up and lost reason, saved with the version read (409 → reload). Without
+ * `canReassign` (an employee working what is assigned to them), no assignee field.
+ */
+export function QuoteRequestWorkForm({
+  request,
+  me,
+  canReassign = true,
+}: {
+  request: QuoteRequest;
+  me: string;
+  canReassign?: boolean;
+}) {
   const [read, setRead] = useState(request);
   const [form, setForm] = useState(() => quoteRequestEditFrom(request));
   const [conflict, setConflict] = useState(false);
@@ -37,7 +48,7 @@ export function QuoteRequestWorkForm({ request, me }: { request: QuoteRequest; m
   const update = useUpdateQuoteRequest();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const admins = useAdminUsernames(me);
+  const people = useAssignableUsernames(me, canReassign);
   const now = useNow();
   const reasonId = useId();
 
@@ -50,7 +61,7 @@ export function QuoteRequestWorkForm({ request, me }: { request: QuoteRequest; m
     }
   }, [request, read.version, edited, conflict]);
 
-  const assignees = read.assignee && !admins.includes(read.assignee) ? [...admins, read.assignee] : admins;
+  const assignees = read.assignee && !people.includes(read.assignee) ? [...people, read.assignee] : people;
   const set = <K extends keyof QuoteRequestEdit>(key: K, value: QuoteRequestEdit[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
@@ -110,7 +121,7 @@ export function QuoteRequestWorkForm({ request, me }: { request: QuoteRequest; m
         <StaleVersionAlert message={staleVersionMessage} reloading={reloading} onReload={() => void reload()} />
       )}
       {error && <MessageBanner message={error} />}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={canReassign ? "grid gap-4 sm:grid-cols-3" : "grid gap-4 sm:grid-cols-2"}>
         <Field label="Stage">
           {(control) => (
             <Select
@@ -126,18 +137,20 @@ export function QuoteRequestWorkForm({ request, me }: { request: QuoteRequest; m
             </Select>
           )}
         </Field>
-        <Field label="Assignee">
-          {(control) => (
-            <Select {...control} value={form.assignee} onChange={(event) => set("assignee", event.target.value)}>
-              <option value="">Unassigned</option>
-              {assignees.map((username) => (
-                <option key={username} value={username}>
-                  {username === me ? `${username} (me)` : username}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {canReassign && (
+          <Field label="Assignee">
+            {(control) => (
+              <Select {...control} value={form.assignee} onChange={(event) => set("assignee", event.target.value)}>
+                <option value="">Unassigned</option>
+                {assignees.map((username) => (
+                  <option key={username} value={username}>
+                    {username === me ? `${username} (me)` : username}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
         <Field label="Follow-up date" hint="Leave empty for none">
           {(control) => (
             <Input

@@ -30,9 +30,12 @@ import { QuoteRequestFilterBar, type QuoteView } from "./quote-request-filter-ba
  */
 export function QuoteRequestsPanel({
   me,
+  admin = true,
   selection,
 }: {
   me: string;
+  /** An admin works every request; anyone else the ones assigned to them (no export, deletion or reassigning). */
+  admin?: boolean;
   /** The open request kept by the caller (the workspace keeps it in the address); local state otherwise. */
   selection?: { reference: string | null; onChange: (reference: string | null) => void };
 }) {
@@ -101,11 +104,17 @@ export function QuoteRequestsPanel({
       />
     );
   else if (list.length === 0 && !filtered)
-    body = (
+    body = admin ? (
       <EmptyPanel
         icon={Inbox}
         title="No submissions yet."
         text="Quote requests from the contact page are listed here."
+      />
+    ) : (
+      <EmptyPanel
+        icon={Inbox}
+        title="Nothing is assigned to you."
+        text="Quote requests an admin assigns to you show up here."
       />
     );
   else if (view === "board") body = <QuoteRequestBoard requests={list} now={now} onOpen={setSelected} />;
@@ -143,28 +152,30 @@ export function QuoteRequestsPanel({
                     <PanelRightOpen aria-hidden="true" size={14} />
                     Details
                   </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Delete the submission from ${request.name}`}
-                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      >
-                        <Trash2 aria-hidden="true" size={14} />
-                        Delete
-                      </Button>
-                    }
-                    title={`Delete the request from ${request.name}?`}
-                    description={
-                      request.fileName
-                        ? `The request and its file ${request.fileName} are deleted. This cannot be undone.`
-                        : "The request is deleted. This cannot be undone."
-                    }
-                    confirmLabel="Delete submission"
-                    onConfirm={() => deleteRequest(request)}
-                    onConfirmed={() => listRef.current?.focus()}
-                  />
+                  {admin && (
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Delete the submission from ${request.name}`}
+                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                        >
+                          <Trash2 aria-hidden="true" size={14} />
+                          Delete
+                        </Button>
+                      }
+                      title={`Delete the request from ${request.name}?`}
+                      description={
+                        request.fileName
+                          ? `The request and its file ${request.fileName} are deleted. This cannot be undone.`
+                          : "The request is deleted. This cannot be undone."
+                      }
+                      confirmLabel="Delete submission"
+                      onConfirm={() => deleteRequest(request)}
+                      onConfirmed={() => listRef.current?.focus()}
+                    />
+                  )}
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
@@ -199,19 +210,23 @@ export function QuoteRequestsPanel({
             : null
         }
       >
-        <ExportButton
-          path={quoteRequestPaths.csv}
-          query={quoteRequestQuery(query, filters)}
-          label="Export CSV"
-          fallbackName="contact-submissions.csv"
-        />
-        <ExportButton
-          path={pipelinePaths.newsletterExport}
-          label="Newsletter subscribers (CSV)"
-          fallbackName="newsletter-subscribers.csv"
-        />
+        {admin && (
+          <>
+            <ExportButton
+              path={quoteRequestPaths.csv}
+              query={quoteRequestQuery(query, filters)}
+              label="Export CSV"
+              fallbackName="contact-submissions.csv"
+            />
+            <ExportButton
+              path={pipelinePaths.newsletterExport}
+              label="Newsletter subscribers (CSV)"
+              fallbackName="newsletter-subscribers.csv"
+            />
+          </>
+        )}
       </ListToolbar>
-      <QuoteRequestFilterBar me={me} filters={filters} view={view} onChange={update} />
+      <QuoteRequestFilterBar me={me} admin={admin} filters={filters} view={view} onChange={update} />
       {missing && (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           There is no quote request {selection?.reference}: it may have been deleted.
@@ -223,6 +238,7 @@ export function QuoteRequestsPanel({
           key={open.id}
           request={open}
           me={me}
+          admin={admin}
           onClose={() => setSelected(null)}
           onOpenRelated={setSelected}
         />

@@ -12,7 +12,6 @@ import {
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { DashboardSection } from "~/components/dashboard/dashboard-section";
-import { EmptyPanel } from "~/components/dashboard/empty-panel";
 import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { logout as endSession } from "~/lib/logout";
@@ -25,8 +24,17 @@ import { PerformanceRing } from "./performance-ring.tsx";
 import { StaffProviders } from "./staff-providers.tsx";
 
 /** The Employee Dashboard (SPEC §2): profile, performance, tasks, learning, the chat and Logout. Employees only. */
-/** `chat`: the chat view, composed in by the route (the chat is a feature of its own). */
-export default function EmployeeDashboard({ chat }: { chat: ReactNode }) {
+/**
+ * `chat`: the chat view; `tasks`: the work assigned to the signed-in person. Both are composed in
+ * by the route (they are features of their own).
+ */
+export default function EmployeeDashboard({
+  chat,
+  tasks,
+}: {
+  chat: ReactNode;
+  tasks: (username: string) => ReactNode;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   if (session?.user.role !== "employee") return <AccessDenied message={staffMessages.employeeDenied} />;
@@ -36,7 +44,12 @@ export default function EmployeeDashboard({ chat }: { chat: ReactNode }) {
   };
   return (
     <StaffProviders>
-      <EmployeeDashboardView username={session.user.username} onLogout={logout} chat={chat} />
+      <EmployeeDashboardView
+        username={session.user.username}
+        onLogout={logout}
+        chat={chat}
+        tasks={tasks(session.user.username)}
+      />
     </StaffProviders>
   );
 }
@@ -64,10 +77,12 @@ function EmployeeDashboardView({
   username,
   onLogout,
   chat,
+  tasks,
 }: {
   username: string;
   onLogout: () => void;
   chat: ReactNode;
+  tasks: ReactNode;
 }) {
   const me = useMe();
   const profile = me.data;
@@ -131,37 +146,24 @@ function EmployeeDashboardView({
             title="Current Tasks"
             icon={ClipboardList}
             className="md:col-span-2 lg:col-span-1"
-            description={
-              profile && profile.projects.length > 0
-                ? `${profile.projects.length} assigned ${profile.projects.length === 1 ? "project" : "projects"}`
-                : undefined
-            }
+            description="Open work assigned to you, soonest follow-up first."
           >
-            {me.isPending ? (
-              <div aria-busy="true" className="space-y-2">
-                <span className="sr-only">Loading…</span>
-                {[0, 1, 2].map((row) => (
-                  <div key={row} className="h-10 animate-pulse rounded-lg bg-steel-100" />
-                ))}
+            {tasks}
+            {profile && profile.projects.length > 0 && (
+              <div className="mt-4">
+                <h3 className="text-xs font-bold tracking-wide text-steel-600 uppercase">Projects</h3>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {profile.projects.map((project) => (
+                    <li
+                      key={project}
+                      className="inline-flex items-center gap-1.5 rounded-full border border-steel-200 px-2.5 py-1 text-xs font-medium text-steel-800"
+                    >
+                      <BriefcaseBusiness aria-hidden="true" size={12} className="shrink-0 text-accent-600" />
+                      <span className="min-w-0 break-words">{project}</span>
+                    </li>
+                  ))}
+                </ul>
               </div>
-            ) : profile && profile.projects.length > 0 ? (
-              <ul className="space-y-2">
-                {profile.projects.map((project) => (
-                  <li
-                    key={project}
-                    className="flex items-center gap-3 rounded-lg border border-steel-200 px-3 py-2.5 text-sm font-medium text-steel-900"
-                  >
-                    <BriefcaseBusiness aria-hidden="true" size={16} className="shrink-0 text-accent-600" />
-                    <span className="min-w-0 break-words">{project}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyPanel
-                icon={ClipboardList}
-                title="No projects assigned yet."
-                text="Your admin assigns projects; they show up here."
-              />
             )}
           </DashboardSection>
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { sectionOf, sectionsFor, workspaceSections } from "./sections.ts";
 
 describe("workspace sections", () => {
-  it("gives employees the overview and the chat, admins everything", () => {
-    expect(sectionsFor("employee").map((section) => section.label)).toEqual(["Overview", "Chat"]);
+  it("gives employees the overview, their quote requests and the chat, admins everything", () => {
+    expect(sectionsFor("employee").map((section) => section.label)).toEqual(["Overview", "Quote requests", "Chat"]);
     expect(sectionsFor("admin")).toEqual(workspaceSections);
   });
 

@@ -27,7 +27,7 @@ const admins: readonly AccountKind[] = ["admin"];
 
 export const workspaceSections: readonly WorkspaceSection[] = [
   { label: "Overview", path: staffAddresses.overview, icon: Bell, roles: everyone, key: "o" },
-  { label: "Quote requests", path: staffAddresses.quotes, icon: Inbox, roles: admins, key: "q" },
+  { label: "Quote requests", path: staffAddresses.quotes, icon: Inbox, roles: everyone, key: "q" },
   { label: "Applications", path: staffAddresses.applications, icon: FileUser, roles: admins, key: "a" },
   { label: "Files", path: staffAddresses.files, icon: FolderUp, roles: admins, key: "f" },
   { label: "File requests", path: staffAddresses.fileRequests, icon: FileInput, roles: admins, key: "r" },

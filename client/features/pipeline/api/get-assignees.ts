@@ -9,12 +9,15 @@ export const getPeople = (signal?: AbortSignal) => apiFetch<Person[]>(pipelinePa
 export const peopleQueryOptions = () =>
   queryOptions({ queryKey: pipelineKeys.people, queryFn: ({ signal }) => getPeople(signal), staleTime: 60_000 });
 
-/** The usernames a quote request can be assigned to: every admin account, oneself first. */
-export function useAdminUsernames(me: string): string[] {
-  const people = useQuery(peopleQueryOptions());
+/**
+ * The usernames a quote request can be assigned to (decision 043): oneself first, then every other
+ * staff member, admins before employees. `enabled` false (a caller who may not reassign): only oneself.
+ */
+export function useAssignableUsernames(me: string, enabled = true): string[] {
+  const people = useQuery({ ...peopleQueryOptions(), enabled });
   const others = (people.data ?? [])
-    .filter((person) => person.role === "admin" && person.username !== me)
-    .map((person) => person.username)
-    .sort((a, b) => a.localeCompare(b));
+    .filter((person) => person.username !== me)
+    .sort((a, b) => (a.role === b.role ? a.username.localeCompare(b.username) : a.role === "admin" ? -1 : 1))
+    .map((person) => person.username);
   return [me, ...others];
 }
