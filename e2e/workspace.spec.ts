@@ -7,10 +7,11 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
+import { chatDestinations } from "../shared/chat.ts";
 import { publicFormFields } from "../shared/public-forms.ts";
 import { type QuoteRequest, quoteRequestPaths } from "../shared/quote-requests.ts";
 import { storageKeys } from "../shared/roles.ts";
-import { loginAdmin, newEmployee, unique } from "./chat-fixtures.ts";
+import { escapeRegExp, loginAdmin, newEmployee, stompAs, stompSend, unique } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, loginDialog, test, visitorAddress } from "./fixtures.ts";
 import { signInAsAdmin, solvedCaptcha } from "./office-fixtures.ts";
 
@@ -153,17 +154,27 @@ test("an employee's workspace on a phone: the request assigned to them from the 
 
   await page.goto("/staff/applications");
   await expect(page.getByRole("alert")).toHaveText("Access Denied. Please log in as an Admin.");
-  // The address names the conversation: it opens, ready to write.
-  await page.goto(`/staff/chat/private:${e2eAdmin.username}`);
-  await expect(page.getByRole("textbox", { name: `Message ${e2eAdmin.username}` })).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(new RegExp(`/staff/chat/private(:|%3A)${e2eAdmin.username}$`));
+
+  // A colleague writes: the menu counts it beside Chat, live, and the assignment beside Overview.
+  const colleague = await newEmployee(request, token, "Wren");
+  const device = await stompAs(colleague);
+  try {
+    await stompSend(device, chatDestinations.sendPrivate, { recipient: employee.username, content: "Gusset plates?" });
+  } finally {
+    await device.deactivate();
+  }
   await page.getByRole("button", { name: "Open the workspace menu" }).click();
-  // The assignment is their one unread notification, counted beside Overview.
-  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link")).toHaveText([
-    "Overview1 unread",
-    "Quote requests",
-    "Chat",
-  ]);
+  const menu = page.getByRole("navigation", { name: "Workspace" });
+  await expect(menu.getByRole("link")).toHaveText(["Overview1 unread", "Quote requests", "Chat1 unread messages"]);
+  await page.keyboard.press("Escape");
+
+  // The address names the conversation: it opens, ready to write, and read, the count goes.
+  await page.goto(`/staff/chat/private:${colleague.username}`);
+  await expect(page.getByRole("textbox", { name: `Message ${colleague.name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Gusset plates?")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/staff/chat/private(:|%3A)${escapeRegExp(colleague.username)}$`));
+  await page.getByRole("button", { name: "Open the workspace menu" }).click();
+  await expect(menu.getByRole("link")).toHaveText(["Overview1 unread", "Quote requests", "Chat"]);
 });
 
 test("the workspace's pages have no axe violations @layout", async ({ page, request }) => {

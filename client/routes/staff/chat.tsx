@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useReportChatUnread } from "~/features/workspace/hooks/use-chat-unread-report";
 import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { WorkspacePage } from "./page.tsx";
 
@@ -22,6 +23,9 @@ export default function ChatPage() {
     (next: string | null) => navigate(next ? staffAddresses.conversation(next) : staffAddresses.chat),
     [navigate],
   );
+  // The side navigation counts what this page counts while it is open.
+  const reportUnread = useReportChatUnread();
+  useEffect(() => () => reportUnread(null), [reportUnread]);
   const address = useMemo(
     () => ({ conversation: conversation ?? null, messageId, onChange }),
     [conversation, messageId, onChange],
@@ -29,7 +33,11 @@ export default function ChatPage() {
   return (
     <WorkspacePage title="Chat" wide listTitle="Conversations">
       <Suspense fallback={<div className="h-[calc(100dvh-3.5rem)]" aria-busy="true" />}>
-        <ChatView address={address} className="h-[calc(100dvh-3.5rem)]! max-h-none! md:h-[calc(100dvh-3.5rem)]!" />
+        <ChatView
+          address={address}
+          onUnreadChange={reportUnread}
+          className="h-[calc(100dvh-3.5rem)]! max-h-none! md:h-[calc(100dvh-3.5rem)]!"
+        />
       </Suspense>
     </WorkspacePage>
   );

@@ -30,7 +30,7 @@ export default function Overview() {
               <button
                 type="button"
                 onClick={() => markRead.mutate({ all: true })}
-                className="text-sm font-semibold text-steel-700 underline-offset-2 hover:underline"
+                className="text-sm font-semibold whitespace-nowrap text-steel-700 underline-offset-2 hover:underline"
               >
                 Mark all read
               </button>

@@ -34,7 +34,16 @@ export interface ChatAddress {
   onChange: (conversation: string | null) => void;
 }
 
-export default function ChatView({ className, address }: { className?: string; address?: ChatAddress }) {
+export default function ChatView({
+  className,
+  address,
+  onUnreadChange,
+}: {
+  className?: string;
+  address?: ChatAddress;
+  /** Told the total of unread messages over every conversation whenever it changes. */
+  onUnreadChange?: (total: number) => void;
+}) {
   const session = useSession();
   if (!session) {
     return (
@@ -47,19 +56,31 @@ export default function ChatView({ className, address }: { className?: string; a
     );
   }
   const identity: ChatIdentity = { username: session.user.username, role: session.user.role, token: session.token };
-  return <ChatWorkspace key={identity.username} identity={identity} className={className} address={address} />;
+  return (
+    <ChatWorkspace
+      key={identity.username}
+      identity={identity}
+      className={className}
+      address={address}
+      onUnreadChange={onUnreadChange}
+    />
+  );
 }
 
 function ChatWorkspace({
   identity,
   className,
   address,
+  onUnreadChange,
 }: {
   identity: ChatIdentity;
   className?: string;
   address?: ChatAddress;
+  onUnreadChange?: (total: number) => void;
 }) {
   const chat = useChat(identity);
+  const unreadTotal = Object.values(chat.unread.byChat).reduce((sum, entries) => sum + entries.length, 0);
+  useEffect(() => onUnreadChange?.(unreadTotal), [unreadTotal, onUnreadChange]);
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [creating, setCreating] = useState(false);

@@ -1,13 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, Search, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "~/components/layout/brand-mark";
 import { SkipLink } from "~/components/layout/skip-link";
 import { cx } from "~/components/ui/cx";
 import { useToast } from "~/components/ui/toast";
 import type { AccountKind } from "../../../../shared/roles.ts";
+import { staffAddresses } from "../../../../shared/staff-addresses.ts";
+import { countKeys, useChatUnreadCount, useQuotesDueCount } from "../api/counts.ts";
 import { useNotifications } from "../api/notifications.ts";
+import { ChatUnreadReport } from "../hooks/use-chat-unread-report.ts";
 import { useLiveNotifications } from "../hooks/use-live-notifications.ts";
 import { useShortcuts } from "../hooks/use-shortcuts.ts";
 import { sectionOf, sectionsFor } from "../lib/sections.ts";
@@ -43,6 +47,12 @@ export function WorkspaceShell({
   const toast = useToast();
   const sections = sectionsFor(user.role);
   const current = sectionOf(pathname);
+  const [reportedChatUnread, setReportedChatUnread] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  // Moving between sections may have read messages or moved follow-ups: count again.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  }, [pathname, queryClient]);
 
   useLiveNotifications(user, (notification) => toast({ title: notification.title, tone: "info" }));
   useShortcuts((action) => {
@@ -54,7 +64,9 @@ export function WorkspaceShell({
     }
   });
 
-  const nav = (onNavigate?: () => void) => <SectionNav sections={sections} onNavigate={onNavigate} />;
+  const badges = useNavBadges(user, reportedChatUnread);
+  const chatUnread = badges[staffAddresses.chat]?.count ?? 0;
+  const nav = (onNavigate?: () => void) => <SectionNav badges={badges} sections={sections} onNavigate={onNavigate} />;
 
   return (
     <div className="min-h-dvh bg-steel-50 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -71,10 +83,13 @@ export function WorkspaceShell({
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-steel-200 bg-white/95 px-2 backdrop-blur sm:px-4">
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger
-              aria-label="Open the workspace menu"
-              className="inline-flex size-10 items-center justify-center rounded-md text-steel-700 hover:bg-steel-100 lg:hidden"
+              aria-label={`Open the workspace menu${chatUnread > 0 ? `, ${chatUnread} unread messages` : ""}`}
+              className="relative inline-flex size-10 items-center justify-center rounded-md text-steel-700 hover:bg-steel-100 lg:hidden"
             >
               <Menu aria-hidden="true" size={20} />
+              {chatUnread > 0 && (
+                <span aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-red-700" />
+              )}
             </Dialog.Trigger>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 lg:hidden" />
@@ -115,7 +130,9 @@ export function WorkspaceShell({
           <NotificationBell />
         </header>
         {/* The page renders the <main id="main"> the skip link leads to. */}
-        <div className="min-w-0 flex-1">{children}</div>
+        <ChatUnreadReport value={setReportedChatUnread}>
+          <div className="min-w-0 flex-1">{children}</div>
+        </ChatUnreadReport>
       </div>
 
       <SearchPalette open={searching} onOpenChange={setSearching} />
@@ -124,35 +141,63 @@ export function WorkspaceShell({
   );
 }
 
-function SectionNav({ sections, onNavigate }: { sections: ReturnType<typeof sectionsFor>; onNavigate?: () => void }) {
+type NavBadges = Record<string, { count: number; what: string; tone: string } | undefined>;
+
+/** The side navigation's counts (DESIGN §15): unread notifications, unread chat messages, follow-ups due. */
+function useNavBadges(user: WorkspaceUser, reportedChatUnread: number | null): NavBadges {
   const unread = useNotifications().data?.unreadCount ?? 0;
+  const chatFromServer = useChatUnreadCount(user.username);
+  const due = useQuotesDueCount(user.username);
+  return {
+    [staffAddresses.overview]: { count: unread, what: "unread", tone: "bg-red-700 text-white" },
+    [staffAddresses.chat]: {
+      count: reportedChatUnread ?? chatFromServer,
+      what: "unread messages",
+      tone: "bg-red-700 text-white",
+    },
+    [staffAddresses.quotes]: { count: due, what: "follow-ups due", tone: "bg-amber-200 text-amber-950" },
+  };
+}
+
+function SectionNav({
+  badges,
+  sections,
+  onNavigate,
+}: {
+  badges: NavBadges;
+  sections: ReturnType<typeof sectionsFor>;
+  onNavigate?: () => void;
+}) {
   return (
     <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
       <ul className="space-y-0.5">
-        {sections.map((section) => (
-          <li key={section.path}>
-            <NavLink
-              to={section.path}
-              end={section.path === "/staff"}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cx(
-                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium",
-                  isActive ? "bg-steel-900 text-white" : "text-steel-700 hover:bg-steel-100 hover:text-steel-950",
-                )
-              }
-            >
-              <section.icon aria-hidden="true" size={18} />
-              <span className="flex-1">{section.label}</span>
-              {section.path === "/staff" && unread > 0 && (
-                <span className="rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white">
-                  {unread > 99 ? "99+" : unread}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
-            </NavLink>
-          </li>
-        ))}
+        {sections.map((section) => {
+          const badge = badges[section.path];
+          return (
+            <li key={section.path}>
+              <NavLink
+                to={section.path}
+                end={section.path === staffAddresses.overview}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cx(
+                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium",
+                    isActive ? "bg-steel-900 text-white" : "text-steel-700 hover:bg-steel-100 hover:text-steel-950",
+                  )
+                }
+              >
+                <section.icon aria-hidden="true" size={18} />
+                <span className="flex-1">{section.label}</span>
+                {badge && badge.count > 0 && (
+                  <span className={cx("rounded-full px-1.5 text-xs leading-5 font-bold", badge.tone)}>
+                    {badge.count > 99 ? "99+" : badge.count}
+                    <span className="sr-only"> {badge.what}</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

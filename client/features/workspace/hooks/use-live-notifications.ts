@@ -1,13 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
+import { apiFetch } from "~/lib/api-client";
 import { staffStompClient } from "~/lib/stomp-client";
+import { chatDestinations, chatPaths } from "../../../../shared/chat.ts";
 import { type Notification, notificationSchema, notificationsQueue } from "../../../../shared/notifications.ts";
+import { countKeys } from "../api/counts.ts";
 import { notificationKeys } from "../api/notifications.ts";
 
+/** Many messages in a burst ask for the unread count once. */
+const COUNT_REFRESH_MS = 1_000;
+
 /**
- * The bell's live copies (DESIGN §15: STOMP `/user/queue/notifications`): each one refreshes the
- * list and is handed to `onNotification`. Its own socket, reconnecting with backoff; on every
- * (re)connect the list is fetched again, so nothing made while it was away is missed.
+ * The workspace's live feed (DESIGN §15): the bell's copies on STOMP `/user/queue/notifications`,
+ * each refreshing the list and handed to `onNotification`; and the chat's private queue and the
+ * person's groups, which refresh the side navigation's unread count. Its own socket, reconnecting
+ * with backoff; on every (re)connect the lists are fetched again, so nothing made while it was
+ * away is missed.
  */
 export function useLiveNotifications(
   user: { username: string; token: string },
@@ -17,6 +25,13 @@ export function useLiveNotifications(
   const notify = useEffectEvent(onNotification);
   const { username, token } = user;
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refreshUnread = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: countKeys.chatUnread });
+      }, COUNT_REFRESH_MS);
+    };
     const client = staffStompClient({ username, token });
     client.onConnect = () => {
       client.subscribe(`/user${notificationsQueue}`, (frame) => {
@@ -28,12 +43,24 @@ export function useLiveNotifications(
         }
         if (!parsed.success) return;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void queryClient.invalidateQueries({ queryKey: countKeys.quotesDue });
         notify(parsed.data);
       });
+      client.subscribe(chatDestinations.privateQueue(username), refreshUnread);
+      // The groups as they are now; one joined later is counted at the next reconnect or refresh.
+      apiFetch<{ id: number }[]>(chatPaths.myGroups).then(
+        (groups) => {
+          if (!client.connected) return;
+          for (const group of groups) client.subscribe(chatDestinations.group(group.id), refreshUnread);
+        },
+        (error: unknown) => console.warn("workspace: groups not followed", error),
+      );
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: countKeys.chatUnread });
     };
     client.activate();
     return () => {
+      clearTimeout(timer);
       void client.deactivate();
     };
   }, [username, token, queryClient]);
