@@ -90,6 +90,14 @@ test("a cold link asks for a login and lands on the request; the bell, search an
   await search.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/staff/people\\?person=${colleague.username.replace(".", "\\.")}$`));
   await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+  // The address opens that person's account for editing.
+  await expect(page.getByRole("heading", { name: "Edit Credentials" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator("#edit-credentials").getByRole("textbox", { name: "Username" })).toHaveValue(
+    colleague.username,
+  );
+  // Done with it: the address is the list's again (and the keys are no longer typed into the form).
+  await page.locator("#edit-credentials").getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/staff\/people$/);
 
   // g then a letter: the chat, then the audit log; Back returns to People.
   await page.keyboard.press("g");
