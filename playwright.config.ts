@@ -22,11 +22,14 @@ const phoneOnly = /@phone-only/;
 const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|footer|workspace)\.spec\.ts/;
 // E2E_SCOPE=data (CI's PostgreSQL + Redis + S3 pass through two instances behind nginx, decision
 // 036): the journeys whose state crosses instances as the browser drives it: the chat (sockets on
-// either instance, the broker between them) and files (tus chunks, the shared store). The other
+// either instance, the broker between them), files (tus chunks, the shared store) and the
+// workspace (notifications and unread counts live from the other instance); not their @layout
+// checks, which are the same on any database. The other
 // journeys are HTTP over one database, covered against PostgreSQL by the engine-dependent Vitest
 // files, and sign-in across instances by the topology tests.
 const dataOnly = process.env.E2E_SCOPE === "data";
-const crossInstance = /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply)\.spec\.ts/;
+const crossInstance =
+  /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply|workspace)\.spec\.ts/;
 // TEST_REPORT_DIR: a JSON report there too (CI's table of the slowest tests, scripts/ci-report.ts).
 const reportDir = process.env.TEST_REPORT_DIR;
 
@@ -67,7 +70,11 @@ export default defineConfig({
     },
     { name: "tablet", testMatch: tabletLayout, grep: layout, use: { viewport: { width: 768, height: 1024 } } },
     { name: "desktop", grepInvert: phoneOnly, use: { viewport: { width: 1280, height: 800 } } },
-  ].map((project) => (dataOnly ? { ...project, testMatch: crossInstance } : project)),
+  ].map((project) =>
+    dataOnly
+      ? { ...project, testMatch: crossInstance, grepInvert: project.grepInvert ? [project.grepInvert, layout] : layout }
+      : project,
+  ),
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
     // Against PostgreSQL + Redis + S3 (E2E_TOPOLOGY=1): two instances behind nginx (DESIGN §13).
