@@ -186,6 +186,8 @@ test("an employee's workspace on a phone: the request assigned to them from the 
 });
 
 test("the workspace's pages have no axe violations @layout", async ({ page, request }) => {
+  // Eight pages, each analysed whole: well over a minute on a busy 2-core machine.
+  test.slow();
   const token = await loginAdmin(request);
   await signInAsAdmin(page, token);
   for (const path of [

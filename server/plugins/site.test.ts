@@ -25,11 +25,36 @@ function fakeClientBuild(): string {
     mkdirSync(path.join(dir, route));
     writeFileSync(path.join(dir, route, "index.html"), page(route));
   }
-  writeFileSync(path.join(dir, "__spa-fallback.html"), page("Fallback"));
+  // The shell names React Router's manifest, as the real one does.
+  writeFileSync(
+    path.join(dir, "__spa-fallback.html"),
+    page("Fallback").replace("</head>", '<link rel="modulepreload" href="/assets/manifest-1a2b.js"/></head>'),
+  );
   writeFileSync(path.join(dir, "__not-found.html"), page("PageNotFound | Northbeam"));
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "assets", "entry-abc.js"), "console.log('hi');".repeat(100));
   writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  const route = (id: string, fields: object) => ({ id, module: `/assets/${id.replaceAll("/", "-")}.js`, ...fields });
+  const routes = {
+    root: route("root", { path: "", imports: ["/assets/entry-abc.js"] }),
+    "routes/staff/layout": route("routes/staff/layout", {
+      parentId: "root",
+      path: "staff",
+      imports: ["/assets/shell.js", "/assets/icons.js"],
+      css: ["/assets/toast.css"],
+    }),
+    "staff-overview": route("staff-overview", { parentId: "routes/staff/layout", index: true }),
+    "staff-quote": route("staff-quote", {
+      parentId: "routes/staff/layout",
+      path: "quotes/:reference",
+      imports: ["/assets/icons.js", "/assets/panel.js"],
+    }),
+    "staff-chat": route("staff-chat", { parentId: "routes/staff/layout", path: "chat", imports: ["/assets/chat.js"] }),
+  };
+  writeFileSync(
+    path.join(dir, "assets", "manifest-1a2b.js"),
+    `window.__reactRouterManifest=${JSON.stringify({ entry: {}, routes, url: "/assets/manifest-1a2b.js" })};`,
+  );
   return dir;
 }
 
@@ -131,6 +156,40 @@ describe("site plugin", () => {
     }
     expect((await t.app.inject({ url: "/staff/" })).headers.location).toBe("/staff");
     expect((await t.app.inject({ url: "/staff/quotes" })).headers["x-robots-tag"]).toBe("noindex, nofollow");
+  });
+
+  it("names every script a workspace address's routes load in its shell, so none waits for the one above it", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    const quote = await t.app.inject({
+      url: "/staff/quotes/Q-2026-0042?tab=notes",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(quote.statusCode).toBe(200);
+    const body = brotliDecompressSync(quote.rawPayload).toString("utf8");
+    expect(preloads(body)).toEqual([
+      "/assets/manifest-1a2b.js",
+      "/assets/toast.css",
+      "/assets/root.js",
+      "/assets/routes-staff-layout.js",
+      "/assets/shell.js",
+      "/assets/icons.js",
+      "/assets/staff-quote.js",
+      "/assets/panel.js",
+    ]);
+    // The shell is the same page otherwise: its inline script keeps its hash.
+    expect(quote.headers["content-security-policy"]).toBe(
+      (await t.app.inject({ url: "/employee-dashboard" })).headers["content-security-policy"],
+    );
+    // Another address of the same routes gets the same shell; the chat its own.
+    const other = await t.app.inject({ url: "/staff/quotes/Q-2026-0043" });
+    expect(other.headers.etag).toBe(quote.headers.etag);
+    const chat = await t.app.inject({ url: "/staff/chat" });
+    expect(preloads(chat.body)).toContain("/assets/chat.js");
+    expect(preloads(chat.body)).not.toContain("/assets/panel.js");
+    // An address no route knows (the workspace's own not-found page) is the plain shell.
+    const unknown = await t.app.inject({ url: "/staff/anything/else" });
+    expect(preloads(unknown.body)).toEqual(["/assets/manifest-1a2b.js"]);
   });
 
   describe("a file request's upload page (DESIGN §12)", () => {

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { NOT_FOUND_FILE, SPA_FALLBACK_FILE } from "../../shared/site-routes.ts";
+import { routePreloads, withPreloads } from "../lib/route-preloads.ts";
 
 /** A prerendered page held in memory with its compressed forms and its own CSP. */
 interface Page {
@@ -48,8 +49,9 @@ export function contentSecurityPolicy(html: string): string {
   ].join("; ");
 }
 
-function loadPage(file: string): Page {
-  const raw = readFileSync(file);
+const loadPage = (file: string): Page => pageOf(readFileSync(file));
+
+function pageOf(raw: Buffer): Page {
   return {
     raw,
     br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -128,6 +130,22 @@ export const sitePlugin = fp<SitePluginOptions>(
     const fallback = existsSync(fallbackFile) ? loadPage(fallbackFile) : pages.get("/");
     if (!fallback) throw new Error(`No SPA fallback page in ${clientDir}`);
     // PageNotFound, prerendered: crawlers and visitors without JavaScript see it too.
+    // A client-only page's shell names every script its routes load (a waterfall otherwise): one
+    // shell per set of matched routes, made on first use.
+    const fallbackHtml = fallback.raw.toString("utf8");
+    const preloadsOf = routePreloads(clientDir, fallbackHtml);
+    const shells = new Map<string, Page>();
+    const shellFor = (url: string): Page => {
+      const assets = preloadsOf(url.split(/[?#]/)[0] ?? "/");
+      if (!assets) return fallback;
+      let shell = shells.get(assets.key);
+      if (!shell) {
+        shell = pageOf(Buffer.from(withPreloads(fallbackHtml, assets)));
+        shells.set(assets.key, shell);
+      }
+      return shell;
+    };
+
     const notFoundFile = path.join(clientDir, NOT_FOUND_FILE);
     const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : fallback;
 
@@ -137,7 +155,7 @@ export const sitePlugin = fp<SitePluginOptions>(
     for (const urlPath of CLIENT_ONLY_ROUTES) {
       if (pages.has(urlPath)) continue;
       app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) =>
-        sendPage(request, reply, fallback),
+        sendPage(request, reply, shellFor(request.url)),
       );
     }
     for (const prefix of CLIENT_ONLY_PREFIXES) {
@@ -145,7 +163,7 @@ export const sitePlugin = fp<SitePluginOptions>(
       // data, but never indexed either.
       app.get(`${prefix}*`, { compress: false, schema: { hide: true } }, (request, reply) => {
         reply.header("x-robots-tag", "noindex, nofollow");
-        return sendPage(request, reply, fallback);
+        return sendPage(request, reply, shellFor(request.url));
       });
     }
     // The shell whatever the status: the page itself says what is wrong with the link. The

@@ -1,5 +1,5 @@
 import { Inbox, PanelRightOpen, Trash2 } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyPanel } from "~/components/dashboard/empty-panel";
 import { ExportButton } from "~/components/dashboard/export-button";
@@ -47,11 +47,20 @@ export function QuoteRequestsPanel({
   const requests = useQuoteRequests(query, filters);
   const remove = useDeleteQuoteRequest();
   const toast = useToast();
-  const now = new Date(useNow());
+  const nowMs = useNow();
+  const now = new Date(nowMs);
   const listRef = useRef<HTMLUListElement>(null);
   const [localSelected, setLocalSelected] = useState<QuoteRequest | null>(null);
   // The server filters too; this keeps the list right while a fresh answer loads.
-  const list = (requests.data ?? []).filter((request) => matchesFilters(request, filters, now));
+  const filterKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filters is read through its key (a new object each render).
+  const list = useMemo(
+    () => (requests.data ?? []).filter((request) => matchesFilters(request, filters, new Date(nowMs))),
+    [requests.data, filterKey, nowMs],
+  );
+  // Hundreds of rows take a while to render: the open request (a cold link to it) shows first,
+  // and the rows follow in a background render that never holds it up.
+  const rows = useDeferredValue(list, []);
   const filtered = Boolean(query || filters.status || filters.assignee || filters.due);
   // The open detail follows the freshest copy of its request, even once a filter or search hides
   // it (the unfiltered list, which the overview loads too, still has it).
@@ -117,12 +126,12 @@ export function QuoteRequestsPanel({
         text="Quote requests an admin assigns to you show up here."
       />
     );
-  else if (view === "board") body = <QuoteRequestBoard requests={list} now={now} onOpen={setSelected} />;
+  else if (view === "board") body = <QuoteRequestBoard requests={rows} now={now} onOpen={setSelected} />;
   else if (list.length === 0) body = <NoMatches query={query || "these filters"} />;
   else
     body = (
       <ul ref={listRef} tabIndex={-1} aria-label="Contact form submissions" className="space-y-3 focus:outline-none">
-        {list.map((request) => {
+        {rows.map((request) => {
           const due = followUpState(request, now);
           return (
             <li
