@@ -266,7 +266,8 @@ describe("notifications", () => {
     await t.app.followUpNotices.sweep();
     expect(await dueOf()).toEqual([]);
     clock = new Date(followUp.getTime() + 1_000);
-    await t.app.followUpNotices.sweep();
+    // Instances sweeping at the same moment (one app, the same database): still one notice.
+    await Promise.all([t.app.followUpNotices.sweep(), t.app.followUpNotices.sweep(), t.app.followUpNotices.sweep()]);
     await t.app.followUpNotices.sweep();
     const [due, ...more] = await dueOf();
     expect(more).toEqual([]);
@@ -291,6 +292,29 @@ describe("notifications", () => {
     });
     await t.app.followUpNotices.sweep();
     expect(await dueOf()).toHaveLength(2);
+  });
+
+  it("tells nobody of a change that was refused, and an employee of the request assigned to them", async () => {
+    const employee = await chatPerson(t);
+    const id = await submitQuoteRequest(t, samples.pdf);
+    const current = quoteRequestSchema.parse(await expectJson(t, "GET", `/api/contact/${id}`, admin));
+    // A stale version: 409, nothing assigned, nobody told.
+    const stale = await call(t, "PATCH", `/api/contact/${id}`, admin, {
+      version: current.version + 5,
+      assignee: employee.username,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(await newest(employee, "assigned")).toBeUndefined();
+    // Two admins assigning from the same version at once: one wins, one notice.
+    const [first, second] = await Promise.all(
+      [employee.username, employee.username].map((assignee) =>
+        call(t, "PATCH", `/api/contact/${id}`, admin, { version: current.version, assignee }),
+      ),
+    );
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    const assigned = await eventually(() => newest(employee, "assigned"), "the assignment");
+    expect(assigned.url).toBe(`/staff/quotes/${current.reference}`);
+    expect((await list(employee)).content.filter((n) => n.kind === "assigned")).toHaveLength(1);
   });
 
   it("goes with the account: a deleted person's notifications are deleted", async () => {
