@@ -5,6 +5,7 @@ import { quoteRequestPaths } from "../../../../shared/quote-requests.ts";
 
 /** The side navigation's counts (DESIGN §15), refreshed live by use-live-notifications.ts. */
 export const countKeys = {
+  all: ["workspace"] as const,
   chatUnread: ["workspace", "chat-unread"] as const,
   quotesDue: ["workspace", "quotes-due"] as const,
 };

@@ -50,8 +50,9 @@ export function WorkspaceShell({
   const [reportedChatUnread, setReportedChatUnread] = useState<number | null>(null);
   const queryClient = useQueryClient();
   // Moving between sections may have read messages or moved follow-ups: count again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs on each move to another address.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ["workspace"] });
+    void queryClient.invalidateQueries({ queryKey: countKeys.all });
   }, [pathname, queryClient]);
 
   useLiveNotifications(user, (notification) => toast({ title: notification.title, tone: "info" }));
