@@ -691,12 +691,11 @@ describe("public forms", () => {
   });
 
   describe("who may read leads", () => {
-    it("refuses employees (403) and anonymous callers (401) every lead, CV, file and export", async () => {
+    it("refuses employees (403) and anonymous callers (401) every lead, CV, file and export not assigned to them", async () => {
       const quote = (await sendQuote({}, { sample: "pdf" })).json().id;
       const application = (await sendApplication({}, { sample: "pdf" })).json().id;
       const { token } = await employeeSession(t);
       const urls = [
-        "/api/contact/all",
         "/api/contact/export.csv",
         `/api/contact/${quote}/file`,
         "/api/applications",
@@ -718,6 +717,11 @@ describe("public forms", () => {
           expect((await t.app.inject({ method: "DELETE", url, headers })).statusCode, url).toBe(status);
         }
       }
+      // The quote list is an employee's own requests (decision 043): none here; anyone else is refused.
+      const own = await t.app.inject({ url: "/api/contact/all", headers: authHeader(token) });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual([]);
+      expect((await t.app.inject({ url: "/api/contact/all" })).statusCode).toBe(401);
       // Still there for the admin.
       expect((await t.app.inject({ url: `/api/contact/${quote}/file`, headers: admin })).statusCode).toBe(200);
       expect((await t.app.inject({ url: `/api/applications/${application}/resume`, headers: admin })).statusCode).toBe(
