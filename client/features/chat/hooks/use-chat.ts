@@ -36,14 +36,31 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isSend = (destination: string | null | undefined) =>
   destination === chatDestinations.sendPrivate || destination === chatDestinations.sendGroup;
 
-/** The live region's text: cleared first so that a repeated text is read again. */
+const ANNOUNCED_LIMIT = 500;
+
+/**
+ * The live region's text: cleared first so that a repeated text is read again. `announceOnce`
+ * speaks of a message at most once, however it arrives (live, again after a resend, or first
+ * through a catch-up that showed it before its live frame came).
+ */
 function useAnnouncer() {
   const [announcement, setAnnouncement] = useState("");
+  const announced = useRef(new Set<number>());
   const announce = useCallback((text: string) => {
     setAnnouncement("");
     window.setTimeout(() => setAnnouncement(text), 50);
   }, []);
-  return { announcement, announce };
+  const announceOnce = useCallback(
+    (messageId: number, text: string) => {
+      const seen = announced.current;
+      if (seen.has(messageId)) return;
+      seen.add(messageId);
+      if (seen.size > ANNOUNCED_LIMIT) seen.delete(seen.values().next().value as number);
+      announce(text);
+    },
+    [announce],
+  );
+  return { announcement, announce, announceOnce };
 }
 
 /**
@@ -58,7 +75,7 @@ export function useChat(identity: ChatIdentity) {
   const groups = useChatGroups(role);
   const presence = usePresence();
   const attachments = useAttachmentSession(token);
-  const { announcement, announce } = useAnnouncer();
+  const { announcement, announce, announceOnce } = useAnnouncer();
 
   const usersByName = useMemo(() => {
     const map = new Map<string, ChatUser>();
@@ -162,15 +179,16 @@ export function useChat(identity: ChatIdentity) {
   function handleMessage(message: ChatMessage) {
     const incoming = classifyIncoming(message, me, conversation.openChat());
     outbox.stored([message]);
-    const shown = conversation.receive(message);
+    conversation.receive(message);
     const counted = unread.receive(message);
     if (incoming.own) return;
     // Their message is what they were typing.
     if (incoming.chat) typing.stopped(incoming.chat, message.sender);
-    if (incoming.inOpenChat && !shown) {
-      // Read by useReadMarks once on screen; a hidden tab leaves it unread (no false "Seen") until it shows again.
-      announce(`${displayName(message.sender)}: ${messageSummary(message)}`);
-    } else if (!incoming.inOpenChat && !counted) {
+    if (incoming.inOpenChat) {
+      // Read by useReadMarks once on screen; a hidden tab leaves it unread (no false "Seen") until it
+      // shows again. Spoken even when a catch-up showed it before this frame came.
+      announceOnce(message.id, `${displayName(message.sender)}: ${messageSummary(message)}`);
+    } else if (!counted) {
       const group = message.groupId === null ? undefined : groupsById.get(message.groupId);
       announce(
         group
