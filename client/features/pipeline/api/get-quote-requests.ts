@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import { browserTimeZone } from "../lib/pipeline.ts";
+import { browserTimeZone } from "~/lib/date-format";
 import { pipelineKeys, quoteRequestPaths } from "./paths.ts";
 import type { QuoteRequest, QuoteRequestFilters } from "./types.ts";
 

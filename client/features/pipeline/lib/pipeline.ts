@@ -2,6 +2,8 @@
  * The pure parts of the quote request and application pipelines (DESIGN §11): follow-up due
  * dates, the response-time median, the board's columns, the filters and the timeline's words.
  */
+
+import { browserTimeZone } from "~/lib/date-format";
 import type { Activity, ActivityKind } from "../../../../shared/activity.ts";
 import type { Application } from "../../../../shared/applications.ts";
 import { type FollowUpState, followUpState as sharedFollowUpState } from "../../../../shared/follow-up.ts";
@@ -14,9 +16,6 @@ import {
 } from "../../../../shared/quote-requests.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The browser's time zone: the day "today" means to the person looking. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Where a follow-up stands for the admin looking at it, in their time zone: the rule the server's

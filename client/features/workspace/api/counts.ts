@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
+import { browserTimeZone } from "~/lib/date-format";
 import { chatPaths } from "../../../../shared/chat.ts";
 import { quoteRequestPaths } from "../../../../shared/quote-requests.ts";
 
@@ -28,7 +29,7 @@ export function useQuotesDueCount(me: string): number {
     queryFn: async ({ signal }) =>
       (
         await apiFetch<unknown[]>(quoteRequestPaths.list, {
-          query: { assignee: me, due: "today", tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
+          query: { assignee: me, due: "today", tz: browserTimeZone() },
           signal,
         })
       ).length,
