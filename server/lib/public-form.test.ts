@@ -350,7 +350,9 @@ describe("public forms", () => {
     });
 
     it("accepts a solved captcha once: the second use is refused (400)", async () => {
-      const captcha = await solvedCaptcha(t);
+      // The API's own challenge, solved at its full work as the widget does.
+      const challenge = await fetchChallenge(t);
+      const captcha = captchaPayload(challenge, await solve(challenge));
       const first = await sendQuote({}, undefined, { captcha });
       expect(first.statusCode, first.body).toBe(201);
       const again = await expectRefused(() => sendQuote({}, { sample: "pdf" }, { captcha }), 400, "altcha");

@@ -11,13 +11,11 @@
  * each route with its own stream of the generator, so a failure names the seed that replays it.
  */
 import { createHash } from "node:crypto";
-import { createChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { publicFormFields } from "../../shared/public-forms.ts";
 import { createTestApp } from "../../test/helpers/app.ts";
-import { captchaPayload, solve } from "../../test/helpers/captcha.ts";
+import { solvedCaptcha } from "../../test/helpers/captcha.ts";
 import {
   adminToken,
   authHeader,
@@ -36,7 +34,6 @@ import {
   sharedFiles,
   users,
 } from "../db/schema.ts";
-import { captchaKeys, captchaRules } from "../plugins/captcha.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_2026);
 /** Requests per route, method and role (the HEAD twins of GET routes get a quarter of that). */
@@ -421,7 +418,7 @@ async function seed() {
     const form = multipartForms[key]!;
     await send(key.split(" ")[1]!, [
       ...Object.entries(form.fields).map(([name, value]) => ({ name, value })),
-      { name: publicFormFields.captcha, value: await cheapCaptcha() },
+      { name: publicFormFields.captcha, value: await solvedCaptcha(t, 1) },
       { name: form.file.field, value: form.file.content, fileName: form.file.name, contentType: form.file.type },
     ]);
   }
@@ -874,19 +871,6 @@ const encode = (value: string) =>
       .join("");
   }).join("");
 
-/** A captcha our server accepts, cheap to solve: signed with the app's keys, its counter 1. */
-async function cheapCaptcha(): Promise<string> {
-  const challenge = await createChallenge({
-    algorithm: captchaRules.algorithm,
-    cost: captchaRules.cost,
-    counter: 1,
-    deriveKey,
-    expiresAt: new Date(Date.now() + captchaRules.ttlMs),
-    ...(await captchaKeys(t.app.db, t.config)),
-  });
-  return captchaPayload(challenge, await solve(challenge, 1));
-}
-
 async function buildRequest(operation: Operation, role: Role, category: Category, context: Context): Promise<Request> {
   const { random } = context;
   const pathNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
@@ -945,7 +929,7 @@ async function buildRequest(operation: Operation, role: Role, category: Category
           operation.form,
           bodyCategory,
           context,
-          operation.form.captcha && random.chance(0.85) ? await cheapCaptcha() : undefined,
+          operation.form.captcha && random.chance(0.85) ? await solvedCaptcha(t, 1) : undefined,
         )
       : operation.urlencoded
         ? formEncoded(jsonBody(operation.body, bodyCategory, context))

@@ -3,13 +3,11 @@
  * noRestrictedImports, configured per feature in biome.json, refuses it. These probes make sure the
  * configuration still does, by linting a few imports written where they would do harm.
  */
-import { execFile } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { biome } from "../helpers/biome.ts";
 
-const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 const probes: string[] = [];
 
@@ -19,10 +17,9 @@ async function lint(file: string, source: string): Promise<string[]> {
   probes.push(probe);
   writeFileSync(probe, `${source}\n`);
   // Only this rule: the project-wide ones (noImportCycles) would have Biome scan every file first.
-  const result = await run("npx", ["biome", "lint", "--only=style/noRestrictedImports", "--reporter=json", probe], {
-    cwd: root,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-  const report = JSON.parse(result.stdout) as { diagnostics: { category: string }[] };
+  const report = JSON.parse(await biome(["lint", "--only=style/noRestrictedImports", "--reporter=json", probe])) as {
+    diagnostics: { category: string }[];
+  };
   return report.diagnostics.map((diagnostic) => diagnostic.category);
 }
 
