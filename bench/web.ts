@@ -12,7 +12,7 @@
  * each page n times and keeps the run with the median performance score; BENCH_ROUTES=/,/career
  * measures only those routes; BENCH_SAVE_LHR=dir keeps each full Lighthouse report there.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
