@@ -523,15 +523,19 @@ describe("quote requests as work", () => {
       }
     });
 
-    it("counts related requests: the same e-mail in any case, or the same non-empty company", async () => {
+    it("counts related requests: the same e-mail in any case, or the same non-empty company, once if both", async () => {
       const tag = `rel${Date.now()}`;
       const one = await newRequest({ name: tag, email: `${tag}@acme.example`, company: "" });
       const two = await newRequest({ name: tag, email: `${tag.toUpperCase()}@ACME.example`, company: `${tag} Steel` });
       const three = await newRequest({ name: tag, email: `other.${tag}@example.com`, company: `${tag} STEEL` });
       const alone = await newRequest({ name: tag, email: `alone.${tag}@example.com`, company: "" });
-      const related = Object.fromEntries((await list(`?q=${tag}`)).map((request) => [request.id, request.related]));
-      expect(related).toEqual({ [one.id]: 1, [two.id]: 2, [three.id]: 1, [alone.id]: 0 });
+      const related = async () =>
+        Object.fromEntries((await list(`?q=${tag}`)).map((request) => [request.id, request.related]));
+      expect(await related()).toEqual({ [one.id]: 1, [two.id]: 2, [three.id]: 1, [alone.id]: 0 });
       expect((await get(two.id)).related).toBe(2);
+      // The same e-mail and company as `two`: related to it once, and to `one` and `three` each by one.
+      const four = await newRequest({ name: tag, email: `${tag}@acme.example`, company: `${tag} steel` });
+      expect(await related()).toEqual({ [one.id]: 2, [two.id]: 3, [three.id]: 2, [four.id]: 3, [alone.id]: 0 });
     });
 
     it("exports the new columns to CSV, escaped as before", async () => {

