@@ -8,15 +8,11 @@
  * Prints a table and writes bench/results/admin-list.json.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
-import path from "node:path";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
 import { users } from "../server/db/schema.ts";
 import { hashPassword } from "../server/lib/password-hashing.ts";
-import { createTestDatabase } from "../test/helpers/database.ts";
+import { benchApp } from "./lib/bench-app.ts";
 import { percentile, renderTable, round, writeResults } from "./lib/report.ts";
 
 interface Histogram {
@@ -49,19 +45,9 @@ const CONNECTIONS = 100;
 const DURATION_S = 10;
 const LOGINS = 50;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
-const database = await createTestDatabase();
-const adminPassword = randomBytes(12).toString("base64url");
-const config = loadConfig({
-  NODE_ENV: "production",
-  PUBLIC_ORIGIN: "http://127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  ADMIN_USERNAME: "admin",
-  ADMIN_PASSWORD: adminPassword,
+const { app, database, adminPassword, close } = await benchApp("admin", {
   JWT_SECRET: randomBytes(48).toString("base64url"),
 });
-const app = await buildApp({ config, database, serveClient: false, logger: false });
 
 try {
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -168,7 +154,5 @@ try {
   );
   console.log(`written to ${writeResults("admin-list.json", results)}`);
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

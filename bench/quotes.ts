@@ -10,16 +10,10 @@
  *
  * Prints a table and writes bench/results/quotes.json.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { createTestDatabase } from "../test/helpers/database.ts";
 import { wholeNumber } from "./lib/args.ts";
+import { benchApp } from "./lib/bench-app.ts";
 import { percentile, renderTable, round, writeResults } from "./lib/report.ts";
 
 const { values } = parseArgs({
@@ -29,18 +23,7 @@ const requests = wholeNumber("bench:quotes", "requests", values.requests, 1, 1_0
 const runs = wholeNumber("bench:quotes", "runs", values.runs, 1, 1_000);
 const engine = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "nb-bench-quotes-"));
-const database = await createTestDatabase();
-const adminPassword = randomBytes(12).toString("base64url");
-const config = loadConfig({
-  NODE_ENV: "production",
-  PUBLIC_ORIGIN: "http://127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  ADMIN_USERNAME: "admin",
-  ADMIN_PASSWORD: adminPassword,
-});
-const app = await buildApp({ config, database, serveClient: false, logger: false });
+const { app, adminPassword, close } = await benchApp("quotes");
 
 try {
   await app.ready();
@@ -85,7 +68,5 @@ try {
   const file = writeResults("quotes.json", { date: new Date().toISOString(), engine, requests, runs, rows });
   console.error(`bench:quotes: wrote ${file}`);
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
