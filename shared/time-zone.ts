@@ -25,7 +25,8 @@ interface WallTime {
 /**
  * One formatter per zone: making one costs far more than using it (a list of 200 follow-ups made
  * 1 200 of them, a quarter of a second of a staff page's first render). Only zones the runtime
- * knows reach here, so the cache is bounded by the IANA database; the cap is a second guard.
+ * knows reach here, but a caller's `tz` may spell one in any case ("america/chicago"), so the
+ * cap, not the IANA database, is what bounds the cache.
  */
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 const MAX_CACHED_ZONES = 1_000;
