@@ -67,6 +67,19 @@ test("a cold link asks for a login and lands on the request; the bell, search an
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/staff\/quotes$/);
 
+  // Signed in, a cold link reads its list once: the shell starts the read before any script has
+  // loaded (decision 046), and the page takes that answer rather than asking again.
+  const listReads: string[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === "/api/contact/all" && url.search === "") listReads.push(sent.url());
+  });
+  await page.goto(`/staff/quotes/${reference}`);
+  await expect(page.getByRole("dialog", { name: `${reference} · ${name}` })).toBeVisible();
+  expect(listReads).toHaveLength(1);
+  expect(await page.evaluate(() => Object.keys(window.__earlyReads?.answers ?? { missing: true }))).toEqual([]);
+  await page.keyboard.press("Escape");
+
   // The bell counts the request as unread; opening it goes to its address and marks it read.
   const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible();

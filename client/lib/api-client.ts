@@ -1,3 +1,4 @@
+import { takeEarlyRead } from "./early-reads.ts";
 import { parseAnswer, refusedAnswer } from "./http-error.ts";
 import { sessionStore } from "./session-store.ts";
 
@@ -31,13 +32,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (qs) url += `?${qs}`;
   }
 
-  const response = await fetch(url, {
-    method: request.method ?? (body ? "POST" : "GET"),
-    headers,
-    body,
-    credentials: "include",
-    signal: request.signal,
-  });
+  const method = request.method ?? (body ? "POST" : "GET");
+  const send = () => fetch(url, { method, headers, body, credentials: "include", signal: request.signal });
+  // A read the page's shell started while the scripts loaded; asked again if it failed on the way.
+  const early = method === "GET" ? takeEarlyRead(url, session?.token) : undefined;
+  const response = early ? await early.catch(send) : await send();
   const data = parseAnswer(await response.text());
   if (!response.ok) {
     if (response.status === 401 && session) sessionStore.clear();

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { NOT_FOUND_FILE, SPA_FALLBACK_FILE } from "../../shared/site-routes.ts";
+import { earlyReads, withEarlyReads } from "../lib/early-reads.ts";
 import { routePreloads, withPreloads } from "../lib/route-preloads.ts";
 
 /** A prerendered page held in memory with its compressed forms and its own CSP. */
@@ -138,10 +139,13 @@ export const sitePlugin = fp<SitePluginOptions>(
     const shellFor = (url: string): Page => {
       const assets = preloadsOf(url.split(/[?#]/)[0] ?? "/");
       if (!assets) return fallback;
-      let shell = shells.get(assets.key);
+      // A section's shell also starts the section's first reads (few: a fixed set per section).
+      const reads = earlyReads(url);
+      const key = `${assets.key}\u0000${JSON.stringify(reads)}`;
+      let shell = shells.get(key);
       if (!shell) {
-        shell = pageOf(Buffer.from(withPreloads(fallbackHtml, assets)));
-        shells.set(assets.key, shell);
+        shell = pageOf(Buffer.from(withEarlyReads(withPreloads(fallbackHtml, assets), reads)));
+        shells.set(key, shell);
       }
       return shell;
     };
