@@ -89,7 +89,8 @@ describe("the shell's script", () => {
 
   it("reads nothing signed out, or with storage it cannot read", () => {
     const reads: EarlyRead[] = [{ url: "/api/contact/all", for: ["admin"] }];
-    for (const storage of [{}, { jwtToken: "t1" }, { jwtToken: "t1", user: "{not json" }]) {
+    const stores: Record<string, string>[] = [{}, { jwtToken: "t1" }, { jwtToken: "t1", user: "{not json" }];
+    for (const storage of stores) {
       const { fetched, early } = run(reads, storage);
       expect(fetched).toEqual([]);
       expect(early).toBeUndefined();
