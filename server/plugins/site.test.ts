@@ -177,16 +177,28 @@ describe("site plugin", () => {
       "/assets/staff-quote.js",
       "/assets/panel.js",
     ]);
-    // The shell is the same page otherwise: its inline script keeps its hash.
+    // The shell is the same page otherwise: its inline script keeps its hash, and the section's
+    // early read of its list (decision 046) is allowed by its own.
+    const plainPolicy = (await t.app.inject({ url: "/employee-dashboard" })).headers["content-security-policy"];
+    const early = body.match(/<script>(\(function\(reads\).*?)<\/script>/)?.[1] ?? "";
+    expect(early).toContain('[["/api/contact/all",["admin","employee"]]]');
     expect(quote.headers["content-security-policy"]).toBe(
-      (await t.app.inject({ url: "/employee-dashboard" })).headers["content-security-policy"],
+      String(plainPolicy).replace(
+        "script-src 'self'",
+        `script-src 'self' 'sha256-${createHash("sha256").update(early).digest("base64")}'`,
+      ),
     );
-    // Another address of the same routes gets the same shell; the chat its own.
+    // Another address of the same routes gets the same shell; a filtered list reads nothing early;
+    // the chat has its own shell, with nothing read early.
     const other = await t.app.inject({ url: "/staff/quotes/Q-2026-0043" });
     expect(other.headers.etag).toBe(quote.headers.etag);
+    const filtered = await t.app.inject({ url: "/staff/quotes?stage=new" });
+    expect(filtered.body).not.toContain("__earlyReads");
+    expect(filtered.headers["content-security-policy"]).toBe(plainPolicy);
     const chat = await t.app.inject({ url: "/staff/chat" });
     expect(preloads(chat.body)).toContain("/assets/chat.js");
     expect(preloads(chat.body)).not.toContain("/assets/panel.js");
+    expect(chat.headers["content-security-policy"]).toBe(plainPolicy);
     // An address no route knows (the workspace's own not-found page) is the plain shell.
     const unknown = await t.app.inject({ url: "/staff/anything/else" });
     expect(preloads(unknown.body)).toEqual(["/assets/manifest-1a2b.js"]);
