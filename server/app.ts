@@ -39,6 +39,7 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { notificationsLive } from "./modules/notifications/live.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
+import { projectRoutes } from "./modules/projects/routes.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(applicationAdminRoutes, options.applications ?? {});
       await api.register(auditRoutes);
       await api.register(notificationRoutes);
+      await api.register(projectRoutes);
       await api.register(searchRoutes);
     },
     { prefix: "/api" },

@@ -21,6 +21,8 @@ export const auditActions = [
   "group.create",
   "group.update",
   "group.delete",
+  "project.create",
+  "project.update",
   "auth.login",
   "auth.loginFailed",
 ] as const;

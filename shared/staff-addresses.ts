@@ -8,6 +8,8 @@ export const staffAddresses = {
   quote: (reference: string) => `/staff/quotes/${encodeURIComponent(reference)}`,
   applications: "/staff/applications",
   application: (id: number) => `/staff/applications/${id}`,
+  projects: "/staff/projects",
+  project: (job: string) => `/staff/projects/${encodeURIComponent(job)}`,
   files: "/staff/files",
   fileRequests: "/staff/file-requests",
   fileRequest: (id: number) => `/staff/file-requests?request=${id}`,

@@ -9,5 +9,6 @@ export * from "./schema/chat.ts";
 export * from "./schema/files.ts";
 export * from "./schema/instance.ts";
 export * from "./schema/notifications.ts";
+export * from "./schema/projects.ts";
 export * from "./schema/quote-requests.ts";
 export * from "./schema/site.ts";

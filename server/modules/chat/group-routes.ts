@@ -20,7 +20,8 @@ import type { AlsoInTransaction, MembersChanged } from "./store/groups.ts";
 import type { ChatStore } from "./store/index.ts";
 
 const groupParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const removedFromGroup = "You are no longer a member of this group.";
+/** What a member removed from a group is told as its subscription ends. */
+export const removedFromGroup = "You are no longer a member of this group.";
 
 /** Groups (SPEC §7 /api/group/…; SPEC §5–6 rules). Registered under /api. */
 export const groupRoutes = (

@@ -22,7 +22,7 @@ import { RealtimeRefusal } from "../../realtime/types.ts";
 import { actionRoutes } from "./action-routes.ts";
 import { ChatActions } from "./actions.ts";
 import { attachmentRoutes } from "./attachment-routes.ts";
-import { groupRoutes } from "./group-routes.ts";
+import { groupRoutes, removedFromGroup } from "./group-routes.ts";
 import { defaultRateLimit, MessageWriter, type RateLimit } from "./message-writer.ts";
 import { PushService, vapidKeys } from "./push.ts";
 import { pushRoutes } from "./push-routes.ts";
@@ -31,6 +31,7 @@ import { ChatReads } from "./reads.ts";
 import { chatRoutes } from "./routes.ts";
 import { messageSearch } from "./search-kind.ts";
 import { ChatService, chatRefusal } from "./service.ts";
+import type { GroupStore } from "./store/groups.ts";
 import { chatStore } from "./store/index.ts";
 
 export interface ChatModuleOptions {
@@ -50,8 +51,24 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
-    chat: { service: ChatService; actions: ChatActions; writer: MessageWriter; push: PushService };
+    chat: {
+      service: ChatService;
+      actions: ChatActions;
+      writer: MessageWriter;
+      push: PushService;
+      groups: ChatGroups;
+    };
   }
+}
+
+/**
+ * What another module may do to chat groups: a project keeps its group in step with its team
+ * (DESIGN §16), in its own change's transaction, without reaching into the chat's store.
+ */
+export interface ChatGroups {
+  create: GroupStore["createGroup"];
+  /** Renames and re-members a group; removed members stop receiving it at once, on every instance. */
+  reshape: GroupStore["reshapeGroup"];
 }
 
 /** The SEND body's own clientId, if it is one (DESIGN §10: 1–64 characters): refusals carry it back. */
@@ -126,7 +143,19 @@ export const chatModule = fp<ChatModuleOptions>(
       editWindowMs: app.config.chatEditWindowMs,
       removeFiles,
     });
-    app.decorate("chat", { service, actions, writer, push });
+    const groups: ChatGroups = {
+      create: (input, also) => store.createGroup(input, also),
+      async reshape(id, shape, also) {
+        const changed = await store.reshapeGroup(id, shape, also);
+        await Promise.all(
+          changed.removed.map((member) =>
+            app.realtime.revokeSubscriptions(member.username, chatDestinations.group(id), removedFromGroup),
+          ),
+        );
+        return changed;
+      },
+    };
+    app.decorate("chat", { service, actions, writer, push, groups });
     // DESIGN §15: a notification follows its person by web push while they are on no staff page.
     // Mentions are pushed by the send itself (with the message), so they are not pushed twice.
     app.notifications.onStored(({ recipientId, username, notification }) => {

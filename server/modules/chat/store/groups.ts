@@ -89,6 +89,71 @@ export function groupStore(db: Db) {
     }));
   }
 
+  /** setMembers' change, inside the caller's transaction. */
+  async function changeMembers(tx: Db, id: number, wantedIds: number[]): Promise<MembersChanged> {
+    const [row] = await tx
+      .select({ createdById: chatGroups.createdById })
+      .from(chatGroups)
+      .where(eq(chatGroups.id, id))
+      .limit(1)
+      .for("update");
+    if (!row) return { added: [], removed: [] };
+    const next = new Set(row.createdById === null ? wantedIds : [row.createdById, ...wantedIds]);
+    const current = await tx
+      .select({ id: users.id, username: users.username })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(eq(groupMembers.groupId, id));
+    const currentIds = new Set(current.map((member) => member.id));
+    const addedIds = [...next].filter((userId) => !currentIds.has(userId));
+    const removed = current.filter((member) => !next.has(member.id));
+    const added =
+      addedIds.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(inArray(users.id, addedIds))
+            .orderBy(asc(users.username));
+    if (added.length > 0) {
+      await tx
+        .insert(groupMembers)
+        .values(added.map((member) => ({ groupId: id, userId: member.id })))
+        .onConflictDoNothing();
+    }
+    if (removed.length > 0) {
+      const removedIds = removed.map((member) => member.id);
+      await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, id), inArray(groupMembers.userId, removedIds)));
+      await tx
+        .delete(unreadMessages)
+        .where(
+          and(
+            inArray(unreadMessages.userId, removedIds),
+            inArray(
+              unreadMessages.messageId,
+              tx.select({ id: messages.id }).from(messages).where(eq(messages.groupId, id)),
+            ),
+          ),
+        );
+      await tx
+        .delete(groupAllowedSenders)
+        .where(and(eq(groupAllowedSenders.groupId, id), inArray(groupAllowedSenders.userId, removedIds)));
+      // Who has left is no longer among those who have seen the group's messages.
+      await tx
+        .delete(chatReadMarks)
+        .where(
+          and(
+            inArray(chatReadMarks.userId, removedIds),
+            inArray(
+              chatReadMarks.conversationId,
+              tx.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.groupId, id)),
+            ),
+          ),
+        );
+    }
+    return { added, removed };
+  }
+
   const group = async (id: number): Promise<ChatGroup | undefined> => (await groupsWhere(eq(chatGroups.id, id)))[0];
 
   return {
@@ -145,19 +210,26 @@ export function groupStore(db: Db) {
       return (await membersOf([groupId])).get(groupId) ?? [];
     },
 
-    /** Creates a group with its conversation; its creator is always a member. */
+    /**
+     * Creates a group with its conversation; its creator is always a member. A group with no
+     * creating account (a project's, DESIGN §16) names its owner and has only the members given.
+     */
     async createGroup(
-      input: { name: string; creator: AccountRef; memberIds: number[] },
+      input: { name: string; creator: AccountRef | { id: null; username: string }; memberIds: number[] },
       also?: AlsoInTransaction<number>,
     ): Promise<ChatGroup> {
-      const memberIds = [...new Set([input.creator.id, ...input.memberIds])];
+      const memberIds = [
+        ...new Set(input.creator.id === null ? input.memberIds : [input.creator.id, ...input.memberIds]),
+      ];
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(chatGroups)
           .values({ name: input.name, createdById: input.creator.id, createdByName: input.creator.username })
           .returning({ id: chatGroups.id });
         if (!row) throw new Error("group insert returned nothing");
-        await tx.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
+        if (memberIds.length > 0) {
+          await tx.insert(groupMembers).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
+        }
         await tx.insert(chatConversations).values({ groupId: row.id });
         await also?.(tx, row.id);
         return row.id;
@@ -184,72 +256,25 @@ export function groupStore(db: Db) {
       also?: AlsoInTransaction<MembersChanged>,
     ): Promise<MembersChanged> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ createdById: chatGroups.createdById })
-          .from(chatGroups)
-          .where(eq(chatGroups.id, id))
-          .limit(1)
-          .for("update");
-        if (!row) return { added: [], removed: [] };
-        const next = new Set(row.createdById === null ? wantedIds : [row.createdById, ...wantedIds]);
-        const current = await tx
-          .select({ id: users.id, username: users.username })
-          .from(groupMembers)
-          .innerJoin(users, eq(users.id, groupMembers.userId))
-          .where(eq(groupMembers.groupId, id));
-        const currentIds = new Set(current.map((member) => member.id));
-        const addedIds = [...next].filter((userId) => !currentIds.has(userId));
-        const removed = current.filter((member) => !next.has(member.id));
-        const added =
-          addedIds.length === 0
-            ? []
-            : await tx
-                .select({ id: users.id, username: users.username })
-                .from(users)
-                .where(inArray(users.id, addedIds))
-                .orderBy(asc(users.username));
-        if (added.length > 0) {
-          await tx
-            .insert(groupMembers)
-            .values(added.map((member) => ({ groupId: id, userId: member.id })))
-            .onConflictDoNothing();
-        }
-        if (removed.length > 0) {
-          const removedIds = removed.map((member) => member.id);
-          await tx
-            .delete(groupMembers)
-            .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.userId, removedIds)));
-          await tx
-            .delete(unreadMessages)
-            .where(
-              and(
-                inArray(unreadMessages.userId, removedIds),
-                inArray(
-                  unreadMessages.messageId,
-                  tx.select({ id: messages.id }).from(messages).where(eq(messages.groupId, id)),
-                ),
-              ),
-            );
-          await tx
-            .delete(groupAllowedSenders)
-            .where(and(eq(groupAllowedSenders.groupId, id), inArray(groupAllowedSenders.userId, removedIds)));
-          // Who has left is no longer among those who have seen the group's messages.
-          await tx
-            .delete(chatReadMarks)
-            .where(
-              and(
-                inArray(chatReadMarks.userId, removedIds),
-                inArray(
-                  chatReadMarks.conversationId,
-                  tx
-                    .select({ id: chatConversations.id })
-                    .from(chatConversations)
-                    .where(eq(chatConversations.groupId, id)),
-                ),
-              ),
-            );
-        }
-        const changed = { added, removed };
+        const changed = await changeMembers(tx, id, wantedIds);
+        await also?.(tx, changed);
+        return changed;
+      });
+    },
+
+    /**
+     * Renames a group and replaces its members in one transaction, with `also` (a project's own
+     * change, DESIGN §16): all commit or none does.
+     */
+    async reshapeGroup(
+      id: number,
+      shape: { name?: string; memberIds?: number[] },
+      also?: AlsoInTransaction<MembersChanged>,
+    ): Promise<MembersChanged> {
+      return db.transaction(async (tx) => {
+        if (shape.name !== undefined)
+          await tx.update(chatGroups).set({ name: shape.name }).where(eq(chatGroups.id, id));
+        const changed = shape.memberIds ? await changeMembers(tx, id, shape.memberIds) : { added: [], removed: [] };
         await also?.(tx, changed);
         return changed;
       });
