@@ -19,6 +19,8 @@ export default [
     route("quotes/:reference", "routes/staff/quotes.tsx", { id: "staff-quote" }),
     route("applications", "routes/staff/applications.tsx", { id: "staff-applications" }),
     route("applications/:id", "routes/staff/applications.tsx", { id: "staff-application" }),
+    route("projects", "routes/staff/projects.tsx", { id: "staff-projects" }),
+    route("projects/:job", "routes/staff/projects.tsx", { id: "staff-project" }),
     route("files", "routes/staff/files.tsx"),
     route("file-requests", "routes/staff/file-requests.tsx"),
     route("chat", "routes/staff/chat.tsx", { id: "staff-chat" }),

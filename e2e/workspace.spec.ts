@@ -195,11 +195,11 @@ test("an employee's workspace on a phone: the request assigned to them from the 
   await expect(page.getByText("Gusset plates?")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/staff/chat/private(:|%3A)${escapeRegExp(colleague.username)}$`));
   await page.getByRole("button", { name: "Open the workspace menu" }).click();
-  await expect(menu.getByRole("link")).toHaveText(["Overview1 unread", "Quote requests", "Chat"]);
+  await expect(menu.getByRole("link")).toHaveText(["Overview1 unread", "Quote requests", "Projects", "Chat"]);
 });
 
 test("the workspace's pages have no axe violations @layout", async ({ page, request }) => {
-  // Eight pages, each analysed whole: well over a minute on a busy 2-core machine.
+  // Nine pages, each analysed whole: well over a minute on a busy 2-core machine.
   test.slow();
   const token = await loginAdmin(request);
   await signInAsAdmin(page, token);
@@ -207,6 +207,7 @@ test("the workspace's pages have no axe violations @layout", async ({ page, requ
     "/staff",
     "/staff/quotes",
     "/staff/applications",
+    "/staff/projects",
     "/staff/files",
     "/staff/file-requests",
     "/staff/people",

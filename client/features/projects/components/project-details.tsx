@@ -1,0 +1,81 @@
+import { MessagesSquare, SearchX } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyPanel } from "~/components/dashboard/empty-panel";
+import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
+import { buttonClass } from "~/components/ui/button";
+import { HttpError } from "~/lib/http-error";
+import { staffAddresses } from "../../../../shared/staff-addresses.ts";
+import { useProject } from "../api/get-project.ts";
+import { dueDateLabel } from "../lib/due-date.ts";
+import { ProjectFormDialog } from "./project-form-dialog.tsx";
+
+/** One project: its client, fabricator, due date and team, its chat, and Edit for admins. */
+export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean; me: string }) {
+  const project = useProject(job);
+  if (project.isPending) return <ListSkeleton label="Loading the project" />;
+  if (project.isError) {
+    if (project.error instanceof HttpError && (project.error.status === 404 || project.error.status === 400)) {
+      return (
+        <div className="space-y-4">
+          <EmptyPanel icon={SearchX} title="No such project" text={`There is no project ${job} that you are on.`} />
+          <Link to={staffAddresses.projects} className="text-sm font-semibold text-accent-700 underline">
+            All projects
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <ListError
+        error={project.error}
+        fallback="The project could not be loaded."
+        onRetry={() => void project.refetch()}
+        retrying={project.isFetching}
+      />
+    );
+  }
+  const { data } = project;
+  const rows: [string, React.ReactNode][] = [
+    ["Client", [data.client.company, data.client.contact].filter(Boolean).join(" · ")],
+    [
+      "Client e-mail",
+      <a key="email" href={`mailto:${data.client.email}`} className="text-accent-700 underline">
+        {data.client.email}
+      </a>,
+    ],
+    ["Fabricator", data.fabricator || "Not set"],
+    ["Due", dueDateLabel(data.dueDate)?.replace(/^Due /, "") ?? "Not set"],
+    ["Team", data.team.length > 0 ? data.team.join(", ") : "Nobody yet"],
+  ];
+  return (
+    <section
+      aria-labelledby="project-heading"
+      className="space-y-4 rounded-xl border border-steel-200 bg-white p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="project-heading" className="text-lg font-bold text-steel-950">
+          <span className="font-mono">{data.job}</span> · {data.name}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {data.chatGroupId !== null && (data.team.includes(me) || admin) && (
+            <Link
+              to={staffAddresses.conversation(`group:${data.chatGroupId}`)}
+              className={buttonClass("secondary", "sm")}
+            >
+              <MessagesSquare aria-hidden="true" size={14} />
+              Project chat
+            </Link>
+          )}
+          {admin && <ProjectFormDialog key={data.version} project={data} me={me} />}
+        </div>
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-sm font-semibold text-steel-600">{term}</dt>
+            <dd className="min-w-0 text-sm break-words text-steel-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

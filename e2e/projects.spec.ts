@@ -1,0 +1,98 @@
+/**
+ * Projects (DESIGN §16) as the office starts one: an admin creates a project with its team in the
+ * workspace, lands on its address and changes it; a team member finds it among their projects and
+ * opens its chat group; axe is clean on both pages. At a phone's width and a desk's.
+ */
+import type { Page } from "@playwright/test";
+import { storageKeys } from "../shared/roles.ts";
+import { type Account, escapeRegExp, loginAdmin, newEmployee, unique } from "./chat-fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { signInAsAdmin } from "./office-fixtures.ts";
+
+/** Signs `account` in before the page's first script runs, as the login dialog leaves it. */
+async function signIn(page: Page, account: Account) {
+  await page.addInitScript(
+    ([keys, user, jwt]) => {
+      window.localStorage.setItem(keys.user, JSON.stringify(user));
+      window.localStorage.setItem(keys.token, jwt);
+    },
+    [storageKeys, { username: account.username, role: account.role }, account.token] as const,
+  );
+}
+
+test("an admin creates a project with its team and changes it; the team member finds it and its chat @phone", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const token = await loginAdmin(request);
+  const detailer = await newEmployee(request, token, "Dora");
+  const job = `E2E-${unique().slice(-8).toUpperCase()}`;
+  await signInAsAdmin(page, token);
+
+  await page.goto("/staff/projects");
+  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "New project" }).click();
+  const form = page.getByRole("form", { name: "New project" });
+  // The server's own rules, checked before anything is sent.
+  await form.getByRole("textbox", { name: "Job number" }).fill("j 1");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form.getByText("The job number must be 2–20 capital letters, digits or hyphens")).toBeVisible();
+  await expect(form.getByText("The project's name is required")).toBeVisible();
+
+  await form.getByRole("textbox", { name: "Job number" }).fill(job);
+  await form.getByRole("textbox", { name: "Project name" }).fill("Harbour Footbridge");
+  await form.getByRole("textbox", { name: "Client", exact: true }).fill("Keystone Fabricators");
+  await form.getByRole("textbox", { name: "Client e-mail" }).fill("pm@keystone.example");
+  await form.getByRole("textbox", { name: "Fabricator (optional)" }).fill("Harbor Fab");
+  await form.getByRole("searchbox", { name: "Find a person" }).fill(detailer.name);
+  await form.getByRole("checkbox", { name: new RegExp(escapeRegExp(detailer.name)) }).check();
+  await expect(form.getByText("(1 chosen)")).toBeVisible();
+  await form.getByRole("button", { name: "Create project" }).click();
+
+  // Its own address, with what was entered.
+  await expect(page).toHaveURL(new RegExp(`/staff/projects/${job}$`));
+  const details = page.getByRole("region", { name: `${job} · Harbour Footbridge` });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole("definition")).toContainText([
+    "Keystone Fabricators",
+    "pm@keystone.example",
+    "Harbor Fab",
+    "Not set",
+    detailer.username,
+  ]);
+  await page.screenshot({ path: test.info().outputPath("project.png"), fullPage: true });
+
+  // Changed: a new name, shown at once; the same job number.
+  await details.getByRole("button", { name: "Edit project" }).click();
+  const edit = page.getByRole("form", { name: "Edit project" });
+  await expect(edit.getByRole("textbox", { name: "Job number" })).toHaveValue(job);
+  await edit.getByRole("textbox", { name: "Project name" }).fill("Harbour Footbridge Phase 2");
+  await edit.getByRole("button", { name: "Save project" }).click();
+  await expect(page.getByRole("region", { name: `${job} · Harbour Footbridge Phase 2` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The list has it, and opens it again.
+  await page.goto("/staff/projects");
+  const link = page.getByRole("link", { name: new RegExp(`^${job}`) });
+  await expect(link).toContainText("Harbour Footbridge Phase 2");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("projects.png"), fullPage: true });
+
+  // The team member: their projects, the project, its chat group.
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const theirs = await context.newPage();
+  await signIn(theirs, detailer);
+  await theirs.goto("/staff/projects");
+  await expect(theirs.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible({ timeout: 20_000 });
+  await expect(theirs.getByRole("button", { name: "New project" })).toHaveCount(0);
+  await theirs.getByRole("link", { name: new RegExp(`^${job}`) }).click();
+  const theirDetails = theirs.getByRole("region", { name: `${job} · Harbour Footbridge Phase 2` });
+  await expect(theirDetails).toBeVisible();
+  await expect(theirDetails.getByRole("button", { name: "Edit project" })).toHaveCount(0);
+  await theirDetails.getByRole("link", { name: "Project chat" }).click();
+  await expect(theirs).toHaveURL(/\/staff\/chat\/group(:|%3A)\d+$/);
+  await expect(theirs.getByText(`${job} Harbour Footbridge Phase 2`).first()).toBeVisible({ timeout: 20_000 });
+  await context.close();
+});
