@@ -186,7 +186,12 @@ test("an employee's workspace on a phone: the request assigned to them from the 
   }
   await page.getByRole("button", { name: "Open the workspace menu" }).click();
   const menu = page.getByRole("navigation", { name: "Workspace" });
-  await expect(menu.getByRole("link")).toHaveText(["Overview1 unread", "Quote requests", "Chat1 unread messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Overview1 unread",
+    "Quote requests",
+    "Projects",
+    "Chat1 unread messages",
+  ]);
   await page.keyboard.press("Escape");
 
   // The address names the conversation: it opens, ready to write, and read, the count goes.
