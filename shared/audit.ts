@@ -23,6 +23,7 @@ export const auditActions = [
   "group.delete",
   "project.create",
   "project.update",
+  "drawing.upload",
   "auth.login",
   "auth.loginFailed",
 ] as const;

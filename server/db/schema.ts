@@ -6,6 +6,7 @@ export * from "./schema/accounts.ts";
 export * from "./schema/applications.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/chat.ts";
+export * from "./schema/drawings.ts";
 export * from "./schema/files.ts";
 export * from "./schema/instance.ts";
 export * from "./schema/notifications.ts";

@@ -55,6 +55,9 @@ const accepted = (exts: string[]): AcceptedTypes => ({
 /** CV: pdf, doc (CFB), docx, zip. */
 export const cvTypes = accepted(["pdf", "cfb", "docx", "zip"]);
 
+/** A drawing sheet's revision (DESIGN §16): PDF only. */
+export const drawingTypes = accepted(["pdf"]);
+
 /** Quote attachment: pdf, images, office files (CFB or OOXML), dwg/dxf/ifc, zip/7z/rar. */
 export const quoteTypes = accepted([
   "pdf",

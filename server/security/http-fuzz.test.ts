@@ -285,6 +285,11 @@ const multipartForms: Record<string, MultipartForm> = {
     },
     captcha: false,
   },
+  "POST /api/projects/{job}/drawings": {
+    fields: { number: "E-101", revision: "A", title: "Anchor bolt plan" },
+    file: { field: "file", content: samples.pdf, name: "E-101 A.pdf", type: "application/pdf", optional: false },
+    captcha: false,
+  },
   "POST /upload": {
     fields: {},
     file: { field: "file", content: samples.pdf, name: "drawing.pdf", type: "application/pdf", optional: false },

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { errorResponses, isUniqueViolation } from "../../lib/schemas.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { drawingRoutes } from "./drawing-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
 import { projectSearch } from "./search.ts";
 
@@ -38,6 +39,7 @@ const names = (list: string[]) => {
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = projectRepository(app.db);
   app.finder.addKind("project", projectSearch(app.db));
+  await app.register(drawingRoutes);
   const tags = ["projects"];
 
   /** The accounts of a team, every name an active one (any case), in the order given. */

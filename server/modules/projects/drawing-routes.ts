@@ -1,0 +1,183 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { formatBytes } from "../../../shared/bytes.ts";
+import {
+  drawingLimits,
+  drawingSchema,
+  drawingTitleSchema,
+  revisionSchema,
+  sheetNumberSchema,
+} from "../../../shared/drawings.ts";
+import { jobSchema } from "../../../shared/projects.ts";
+import { drawingRevisions } from "../../db/schema.ts";
+import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
+import { sanitizeFileName } from "../../lib/file-names.ts";
+import { classifier, drawingTypes, headCheck } from "../../lib/file-types.ts";
+import { errorResponses } from "../../lib/schemas.ts";
+import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
+import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { drawingRepository } from "./drawing-repository.ts";
+import { projectRepository } from "./repository.ts";
+
+/** Where revisions' files live: `drawings/<key>`, one new key per revision. */
+export const DRAWINGS_NAMESPACE = "drawings";
+
+const jobParams = z.object({ job: jobSchema });
+const revisionParams = jobParams.extend({ number: sheetNumberSchema, revision: revisionSchema });
+const noSuchProject = "No such project.";
+
+const uploadFields = z.object({
+  number: sheetNumberSchema,
+  revision: revisionSchema,
+  title: drawingTitleSchema.optional(),
+});
+
+/**
+ * DESIGN §16 drawing register of a project, for admins and its team (404 to anyone else, as the
+ * project itself): the register, a revision's upload (one PDF, never replacing a file) and its
+ * file. Registered inside the projects routes.
+ */
+export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const projects = projectRepository(app.db);
+  const sheets = drawingRepository(app.db);
+  const files = app.storage.files(DRAWINGS_NAMESPACE);
+  const maxBytes = drawingLimits.maxMB * 1024 * 1024;
+  const staff = { access: "staff" } as const;
+  const tags = ["drawings"];
+  // Files no row names (a crash between a file's put and its revision's row).
+  app.addHook("onReady", async () => {
+    await reconcileUploads(files, keysIn(app.db, drawingRevisions.fileKey), {
+      before: app.storage.orphansBefore(),
+      log: app.log,
+    });
+  });
+  // Multipart only in this scope, with limits for exactly one file and three small fields.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 3, fieldSize: 1024, parts: 6, headerPairs: 50 },
+  });
+
+  /** The project the caller may read, or 404 as if there were none. */
+  const readable = async (job: string, user: ReturnType<typeof currentUser>) => {
+    const project = await projects.byJob(job, { id: user.id, role: user.role });
+    if (!project) throw notFound(noSuchProject);
+    return project;
+  };
+
+  app.get(
+    "/projects/:job/drawings",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "A project's drawing register: every sheet, each with its revisions (admins and the team)",
+        params: jobParams,
+        response: { 200: z.array(drawingSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const project = await readable(request.params.job, currentUser(request));
+      return sheets.register(project.id);
+    },
+  );
+
+  app.post(
+    "/projects/:job/drawings",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Add a sheet, or the next revision of one, with its PDF (admins and the team)",
+        description:
+          `multipart/form-data: \`file\` (a PDF, at most ${formatBytes(maxBytes)}), \`number\`, \`revision\`, and ` +
+          "`title` (required for a new sheet). Revisions are letters (A, B, …) until a sheet is approved, then " +
+          "numbers (0, 1, …); one that does not follow the last is refused (409) with the reason.",
+        consumes: ["multipart/form-data"],
+        params: jobParams,
+        response: { 201: drawingSchema, ...errorResponses(400, 401, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await readable(request.params.job, user);
+      if (!request.isMultipart()) throw unsupportedMediaType("Send the drawing as multipart/form-data.");
+      const fields: Record<string, string> = Object.create(null);
+      let stored: (SavedUpload & { fileName: string }) | undefined;
+      let extraFiles = false;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "field") fields[part.fieldname] = String(part.value);
+          else if (part.fieldname !== "file" || stored) {
+            extraFiles = true;
+            part.file.resume();
+          } else {
+            const fileName = sanitizeFileName(part.filename);
+            const saved = await files.save(part.file, {
+              truncated: () => part.file.truncated,
+              checkHead: headCheck(drawingTypes),
+              classify: classifier(drawingTypes),
+            });
+            stored = { ...saved, fileName };
+          }
+        }
+        const parsed = uploadFields.safeParse(fields);
+        const errors: Record<string, string> = {};
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
+        }
+        if (!stored) errors.file = "A PDF is required";
+        else if (stored.size === 0) errors.file = "The file is empty";
+        if (extraFiles) errors.file = "Send exactly one file, in the field `file`";
+        if (!parsed.success || !stored || Object.keys(errors).length > 0) {
+          throw badRequest("Some fields are not valid.", errors);
+        }
+        const { number, revision, title } = parsed.data;
+        const file = { key: stored.key, fileName: stored.fileName, size: stored.size };
+        await sheets.addRevision(
+          { projectId: project.id, number, title: title || undefined, revision, file, by: user },
+          (tx) =>
+            app.audit.as(request, "drawing.upload")(tx, {
+              target: `project:${project.job}`,
+              summary: `Uploaded ${number} revision ${revision} (${file.fileName}, ${formatBytes(file.size)}) to ${project.job}`,
+            }),
+        );
+        request.log.info(
+          { job: project.job, number, revision, size: file.size, by: user.username },
+          "drawing uploaded",
+        );
+        const [sheet] = await sheets.register(project.id, number);
+        if (!sheet) throw new Error("a sheet vanished after its revision was added");
+        return reply.status(201).send(sheet);
+      } catch (error) {
+        if (stored) await files.remove(stored.key);
+        if (error instanceof FileTypeError) throw unsupportedMediaType("A drawing must be a PDF.");
+        throw translateUploadError(error, () =>
+          payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit.`),
+        );
+      }
+    },
+  );
+
+  app.get(
+    "/projects/:job/drawings/:number/revisions/:revision/file",
+    {
+      config: staff,
+      compress: false,
+      schema: {
+        tags,
+        summary: "A revision's PDF (admins and the team)",
+        params: revisionParams,
+        response: { ...downloadResponses("The PDF"), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { job, number, revision } = request.params;
+      const project = await readable(job, currentUser(request));
+      const file = await sheets.revisionFile(project.id, number, revision);
+      if (!file) throw notFound("No such revision.");
+      return sendStoredFile(request, reply, files, file.key, { name: file.fileName, type: "application/pdf" });
+    },
+  );
+};
