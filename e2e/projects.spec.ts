@@ -1,13 +1,14 @@
 /**
  * Projects (DESIGN §16) as the office starts one: an admin creates a project with its team in the
- * workspace, lands on its address and changes it; a team member finds it among their projects and
+ * workspace, lands on its address and changes it, adds a sheet and its next revision to the
+ * drawing register (one that does not follow is refused with the reason); a team member finds it among their projects and
  * opens its chat group; axe is clean on both pages. At a phone's width and a desk's.
  */
 import type { Page } from "@playwright/test";
 import { storageKeys } from "../shared/roles.ts";
 import { type Account, escapeRegExp, loginAdmin, newEmployee, unique } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
-import { signInAsAdmin } from "./office-fixtures.ts";
+import { drawingsPdf, signInAsAdmin } from "./office-fixtures.ts";
 
 /** Signs `account` in before the page's first script runs, as the login dialog leaves it. */
 async function signIn(page: Page, account: Account) {
@@ -24,8 +25,11 @@ test("an admin creates a project with its team and changes it; the team member f
   page,
   browser,
   request,
+  consoleErrors,
 }) => {
   test.slow();
+  // The revision that does not follow is refused on purpose.
+  consoleErrors.allow(/status of 409 \(Conflict\)/);
   const token = await loginAdmin(request);
   const detailer = await newEmployee(request, token, "Dora");
   const job = `E2E-${unique().slice(-8).toUpperCase()}`;
@@ -71,7 +75,31 @@ test("an admin creates a project with its team and changes it; the team member f
   await edit.getByRole("textbox", { name: "Project name" }).fill("Harbour Footbridge Phase 2");
   await edit.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByRole("region", { name: `${job} · Harbour Footbridge Phase 2` })).toBeVisible();
+
+  // The drawing register: a sheet at A, a revision that does not follow refused with the reason, then B.
+  const register = page.getByRole("region", { name: "Drawing register" });
+  await expect(register.getByText("No sheets yet")).toBeVisible();
+  const add = register.getByRole("form", { name: "Add a revision" });
+  const addRevision = async (number: string, revision: string, title?: string) => {
+    await add.getByRole("combobox", { name: "Sheet number" }).fill(number);
+    await add.getByRole("textbox", { name: "Revision" }).fill(revision);
+    if (title) await add.getByRole("textbox", { name: /^Title/ }).fill(title);
+    await add.getByLabel("PDF").setInputFiles({
+      name: `${number} ${revision}.pdf`,
+      mimeType: "application/pdf",
+      buffer: drawingsPdf(1, `${number} rev ${revision}`),
+    });
+    await add.getByRole("button", { name: "Add revision" }).click();
+  };
+  await addRevision("E-101", "A", "Anchor bolt plan");
+  await expect(register.getByRole("button", { name: "Open E-101 revision A" })).toBeVisible();
+  await addRevision("E-101", "C");
+  await expect(add.getByText("C cannot follow A: the next revision of E-101 is B.")).toBeVisible();
+  await addRevision("E-101", "B");
+  await expect(register.getByRole("button", { name: "Open E-101 revision B" })).toBeVisible();
+  await expect(register.getByText("1 earlier revision")).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("register.png"), fullPage: true });
 
   // The list has it, and opens it again.
   await page.goto("/staff/projects");

@@ -7,6 +7,7 @@ import { HttpError } from "~/lib/http-error";
 import { staffAddresses } from "../../../../shared/staff-addresses.ts";
 import { useProject } from "../api/get-project.ts";
 import { dueDateLabel } from "../lib/due-date.ts";
+import { DrawingRegister } from "./drawing-register.tsx";
 import { ProjectFormDialog } from "./project-form-dialog.tsx";
 
 /** One project: its client, fabricator, due date and team, its chat, and Edit for admins. */
@@ -47,35 +48,38 @@ export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean
     ["Team", data.team.length > 0 ? data.team.join(", ") : "Nobody yet"],
   ];
   return (
-    <section
-      aria-labelledby="project-heading"
-      className="space-y-4 rounded-xl border border-steel-200 bg-white p-4 sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="project-heading" className="text-lg font-bold text-steel-950">
-          <span className="font-mono">{data.job}</span> · {data.name}
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          {data.chatGroupId !== null && (data.team.includes(me) || admin) && (
-            <Link
-              to={staffAddresses.conversation(`group:${data.chatGroupId}`)}
-              className={buttonClass("secondary", "sm")}
-            >
-              <MessagesSquare aria-hidden="true" size={14} />
-              Project chat
-            </Link>
-          )}
-          {admin && <ProjectFormDialog key={data.version} project={data} me={me} />}
-        </div>
-      </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-sm font-semibold text-steel-600">{term}</dt>
-            <dd className="min-w-0 text-sm break-words text-steel-900">{value}</dd>
+    <div className="space-y-5">
+      <section
+        aria-labelledby="project-heading"
+        className="space-y-4 rounded-xl border border-steel-200 bg-white p-4 sm:p-6"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id="project-heading" className="text-lg font-bold text-steel-950">
+            <span className="font-mono">{data.job}</span> · {data.name}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {data.chatGroupId !== null && (data.team.includes(me) || admin) && (
+              <Link
+                to={staffAddresses.conversation(`group:${data.chatGroupId}`)}
+                className={buttonClass("secondary", "sm")}
+              >
+                <MessagesSquare aria-hidden="true" size={14} />
+                Project chat
+              </Link>
+            )}
+            {admin && <ProjectFormDialog key={data.version} project={data} me={me} />}
           </div>
-        ))}
-      </dl>
-    </section>
+        </div>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-sm font-semibold text-steel-600">{term}</dt>
+              <dd className="min-w-0 text-sm break-words text-steel-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <DrawingRegister job={data.job} />
+    </div>
   );
 }

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "~/lib/api-client";
+import { type Drawing, drawingPaths } from "../../../../shared/drawings.ts";
+import { projectKeys } from "./paths.ts";
+
+const registerKey = (job: string) => [...projectKeys.one(job), "drawings"] as const;
+
+/** GET /api/projects/{job}/drawings: every sheet by number, each with its revisions, newest first. */
+export const useDrawings = (job: string) =>
+  useQuery({
+    queryKey: registerKey(job),
+    queryFn: ({ signal }) => apiFetch<Drawing[]>(drawingPaths.register(job), { signal }),
+  });
+
+/** A revision's PDF. */
+export const revisionFilePath = (job: string, number: string, revision: string) =>
+  `${drawingPaths.register(job)}/${encodeURIComponent(number)}/revisions/${encodeURIComponent(revision)}/file`;
+
+export interface NewRevision {
+  number: string;
+  revision: string;
+  title: string;
+  file: File;
+}
+
+/** POST /api/projects/{job}/drawings (multipart): 201 the sheet; 409 with the reason a revision cannot come next. */
+export function useAddRevision(job: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewRevision) => {
+      const form = new FormData();
+      form.set("number", input.number);
+      form.set("revision", input.revision);
+      if (input.title) form.set("title", input.title);
+      form.set("file", input.file);
+      return apiFetch<Drawing>(drawingPaths.register(job), { method: "POST", body: form });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+  });
+}
