@@ -3,6 +3,7 @@ import type { Project } from "../../../shared/projects.ts";
 import type { Db } from "../../db/client.ts";
 import { projectMembers, projects, users } from "../../db/schema.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
+import { activeAccountsNamed } from "../accounts/active-accounts.ts";
 import { wordSearch } from "../activity/search.ts";
 
 /** Who asks: an admin reads every project, anyone else the ones whose team they are on. */
@@ -90,23 +91,9 @@ export function projectRepository(db: Db) {
   }
 
   return {
-    /** The active accounts named (any case), by lower-cased name. */
-    async activeAccounts(usernames: readonly string[]): Promise<Map<string, AccountRef>> {
-      if (usernames.length === 0) return new Map();
-      const rows = await db
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(
-          and(
-            eq(users.status, "active"),
-            inArray(
-              sql`lower(${users.username})`,
-              usernames.map((name) => name.toLowerCase()),
-            ),
-          ),
-        );
-      return new Map(rows.map((row) => [row.username.toLowerCase(), row]));
-    },
+    /** The active accounts named (any case), by the name as asked. */
+    activeAccounts: (usernames: readonly string[]): Promise<Map<string, AccountRef>> =>
+      activeAccountsNamed(db, usernames),
 
     /** The projects `who` may read, by job number. */
     async list(who: ProjectReader): Promise<ProjectRow[]> {

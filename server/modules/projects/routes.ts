@@ -46,13 +46,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const teamOf = async (usernames: string[]): Promise<AccountRef[]> => {
     const unique = [...new Map(usernames.map((name) => [name.toLowerCase(), name])).values()];
     const found = await repository.activeAccounts(unique);
-    const unknown = unique.filter((name) => !found.has(name.toLowerCase()));
+    const unknown = unique.filter((name) => !found.has(name));
     if (unknown.length > 0) {
       throw badRequest("Some team members are not valid.", {
         team: `No such active account: ${unknown.slice(0, 5).join(", ")}`,
       });
     }
-    return unique.map((name) => found.get(name.toLowerCase())!);
+    return unique.map((name) => found.get(name)!);
   };
 
   const load = async (job: string): Promise<ProjectRow> => {

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { AccountKind } from "../../../../shared/roles.ts";
 import type { Db } from "../../../db/client.ts";
 import { chatGroups, messages, users } from "../../../db/schema.ts";
 import type { AccountRef } from "../../../plugins/account-events.ts";
+import { activeAccountsNamed } from "../../accounts/active-accounts.ts";
 
 export interface ChatAccount {
   id: number;
@@ -24,28 +25,8 @@ export function accountStore(db: Db) {
     },
 
     /** The active accounts with these usernames (in any case), by the name as asked. */
-    async activeAccounts(usernames: readonly string[]): Promise<Map<string, AccountRef>> {
-      const found = new Map<string, AccountRef>();
-      if (usernames.length === 0) return found;
-      const rows = await db
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(
-          and(
-            eq(users.status, "active"),
-            inArray(
-              sql`lower(${users.username})`,
-              usernames.map((name) => name.toLowerCase()),
-            ),
-          ),
-        );
-      const byLower = new Map(rows.map((row) => [row.username.toLowerCase(), row]));
-      for (const name of usernames) {
-        const account = byLower.get(name.toLowerCase());
-        if (account) found.set(name, account);
-      }
-      return found;
-    },
+    activeAccounts: (usernames: readonly string[]): Promise<Map<string, AccountRef>> =>
+      activeAccountsNamed(db, usernames),
 
     /** The usernames of these accounts now (deleted ones are left out). */
     async usernames(ids: readonly number[]): Promise<Map<number, string>> {
