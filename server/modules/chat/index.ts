@@ -144,7 +144,7 @@ export const chatModule = fp<ChatModuleOptions>(
       removeFiles,
     });
     const groups: ChatGroups = {
-      create: (input, also) => store.createGroup(input, also),
+      create: store.createGroup,
       async reshape(id, shape, also) {
         const changed = await store.reshapeGroup(id, shape, also);
         await Promise.all(

@@ -89,7 +89,7 @@ export function groupStore(db: Db) {
     }));
   }
 
-  /** setMembers' change, inside the caller's transaction. */
+  /** A change of members, inside the caller's transaction. */
   async function changeMembers(tx: Db, id: number, wantedIds: number[]): Promise<MembersChanged> {
     const [row] = await tx
       .select({ createdById: chatGroups.createdById })
@@ -152,6 +152,23 @@ export function groupStore(db: Db) {
         );
     }
     return { added, removed };
+  }
+
+  /**
+   * Renames a group and replaces its members in one transaction, with `also` (an audit entry, or a
+   * project's own change, DESIGN §16): all commit or none does.
+   */
+  async function reshapeGroup(
+    id: number,
+    shape: { name?: string; memberIds?: number[] },
+    also?: AlsoInTransaction<MembersChanged>,
+  ): Promise<MembersChanged> {
+    return db.transaction(async (tx) => {
+      if (shape.name !== undefined) await tx.update(chatGroups).set({ name: shape.name }).where(eq(chatGroups.id, id));
+      const changed = shape.memberIds ? await changeMembers(tx, id, shape.memberIds) : { added: [], removed: [] };
+      await also?.(tx, changed);
+      return changed;
+    });
   }
 
   const group = async (id: number): Promise<ChatGroup | undefined> => (await groupsWhere(eq(chatGroups.id, id)))[0];
@@ -250,35 +267,10 @@ export function groupStore(db: Db) {
      * Replaces the members (the creator always stays). Removed members lose their unread state in
      * the group and their place among its allowed senders. Returns who was added and removed.
      */
-    async setMembers(
-      id: number,
-      wantedIds: number[],
-      also?: AlsoInTransaction<MembersChanged>,
-    ): Promise<MembersChanged> {
-      return db.transaction(async (tx) => {
-        const changed = await changeMembers(tx, id, wantedIds);
-        await also?.(tx, changed);
-        return changed;
-      });
-    },
+    setMembers: (id: number, wantedIds: number[], also?: AlsoInTransaction<MembersChanged>) =>
+      reshapeGroup(id, { memberIds: wantedIds }, also),
 
-    /**
-     * Renames a group and replaces its members in one transaction, with `also` (a project's own
-     * change, DESIGN §16): all commit or none does.
-     */
-    async reshapeGroup(
-      id: number,
-      shape: { name?: string; memberIds?: number[] },
-      also?: AlsoInTransaction<MembersChanged>,
-    ): Promise<MembersChanged> {
-      return db.transaction(async (tx) => {
-        if (shape.name !== undefined)
-          await tx.update(chatGroups).set({ name: shape.name }).where(eq(chatGroups.id, id));
-        const changed = shape.memberIds ? await changeMembers(tx, id, shape.memberIds) : { added: [], removed: [] };
-        await also?.(tx, changed);
-        return changed;
-      });
-    },
+    reshapeGroup,
 
     async setPermissions(
       id: number,
