@@ -24,6 +24,15 @@ export const auditActions = [
   "project.create",
   "project.update",
   "drawing.upload",
+  "drawing.import",
+  "drawing.release",
+  "transmittal.create",
+  "transmittal.response",
+  // Not in DESIGN §16's list: voiding a review link (its page then answers 410) is a change like the others.
+  "transmittal.void",
+  "rfi.create",
+  "rfi.answer",
+  "rfi.close",
   "auth.login",
   "auth.loginFailed",
 ] as const;
