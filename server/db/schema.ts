@@ -13,3 +13,4 @@ export * from "./schema/notifications.ts";
 export * from "./schema/projects.ts";
 export * from "./schema/quote-requests.ts";
 export * from "./schema/site.ts";
+export * from "./schema/transmittals.ts";
