@@ -6,7 +6,7 @@ import { saveBlob } from "~/lib/downloads";
 import { fetchFile } from "~/lib/fetch-file";
 import { messageFrom } from "~/lib/http-error";
 import { OpenFileButton } from "./list-parts.tsx";
-import { PdfPreview, PreviewLoading } from "./pdf-preview.tsx";
+import { PdfPreview, PreviewLoading } from "~/components/pdf/pdf-preview.tsx";
 
 const imageTypes = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
