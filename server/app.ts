@@ -39,6 +39,7 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { notificationsLive } from "./modules/notifications/live.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
+import { rfiPageStatus, rfiPublicRoutes } from "./modules/projects/rfi-public-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(auditRoutes);
       await api.register(notificationRoutes);
       await api.register(projectRoutes);
+      await api.register(rfiPublicRoutes);
       await api.register(searchRoutes);
     },
     { prefix: "/api" },
@@ -223,7 +225,11 @@ export async function buildApp(options: BuildAppOptions) {
       await site.register(sitePlugin, {
         clientDir: config.clientDir,
         // A client's file-request page (DESIGN §12): 404 or 410 as its request is unknown or ended.
-        linkPages: [{ url: "/upload/:token", status: fileRequestPageStatus(app.db) }],
+        linkPages: [
+          { url: "/upload/:token", status: fileRequestPageStatus(app.db) },
+          // The answer page of an RFI (DESIGN §16): 404 unknown, 410 closed or void.
+          { url: "/rfi/:token", status: rfiPageStatus(app.db) },
+        ],
       });
     });
   } else

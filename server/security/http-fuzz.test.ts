@@ -290,6 +290,11 @@ const multipartForms: Record<string, MultipartForm> = {
     file: { field: "file", content: samples.pdf, name: "E-101 A.pdf", type: "application/pdf", optional: false },
     captcha: false,
   },
+  "POST /api/rfi/{token}": {
+    fields: { answer: "Bolted, as suggested." },
+    file: { field: "files", content: samples.pdf, name: "SK-1.pdf", type: "application/pdf", optional: true },
+    captcha: false,
+  },
   "POST /upload": {
     fields: {},
     file: { field: "file", content: samples.pdf, name: "drawing.pdf", type: "application/pdf", optional: false },
@@ -305,6 +310,8 @@ const bodyless = new Set([
   "POST /api/group/{id}/mark-read/{me}",
   "PUT /api/chat/messages/{id}/reactions/{emoji}",
   "POST /api/applications/{id}/erase",
+  "POST /api/projects/{job}/rfis/{number}/close",
+  "POST /api/projects/{job}/rfis/{number}/void",
   // tus: its input is headers and a raw body (resumable-uploads.test.ts sends it hostile ones).
   "POST /api/uploads",
   "POST /api/uploads/",

@@ -14,6 +14,7 @@ import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
+import { rfiRoutes } from "./rfi-routes.ts";
 import { projectSearch } from "./search.ts";
 
 const jobParams = z.object({ job: jobSchema });
@@ -40,6 +41,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = projectRepository(app.db);
   app.finder.addKind("project", projectSearch(app.db));
   await app.register(drawingRoutes);
+  await app.register(rfiRoutes);
   const tags = ["projects"];
 
   /** The accounts of a team, every name an active one (any case), in the order given. */
