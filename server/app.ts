@@ -39,8 +39,10 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { notificationsLive } from "./modules/notifications/live.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
+import { reviewPageStatus, reviewRoutes } from "./modules/projects/review-routes.ts";
 import { rfiPageStatus, rfiPublicRoutes } from "./modules/projects/rfi-public-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
+import { type ProjectsModuleOptions, transmittalRemindersPlugin } from "./modules/projects/transmittal-reminders.ts";
 import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modules/quote-requests/admin-routes.ts";
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   quoteRequests?: QuoteRequestsModuleOptions;
   /** Applications' clock and retention sweep interval (tests move and shorten them). */
   applications?: ApplicationRetentionOptions;
+  /** Projects' clock and transmittal reminder sweep interval (tests move and shorten them). */
+  projects?: ProjectsModuleOptions;
   /** The audit retention sweep's clock and interval (tests move and shorten them). */
   audit?: AuditRetentionOptions;
   /** The grace period before an unclaimed object in a shared store is an orphan (tests shorten it). */
@@ -204,6 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(auditRoutes);
       await api.register(notificationRoutes);
       await api.register(projectRoutes);
+      await api.register(reviewRoutes);
       await api.register(rfiPublicRoutes);
       await api.register(searchRoutes);
     },
@@ -214,6 +219,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(applicationRetentionPlugin, options.applications ?? {});
   await app.register(auditRetentionPlugin, options.audit ?? {});
   await app.register(followUpNoticesPlugin, options.quoteRequests ?? {});
+  await app.register(transmittalRemindersPlugin, options.projects ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(notificationsLive);
   await app.register(presenceModule);
@@ -229,6 +235,8 @@ export async function buildApp(options: BuildAppOptions) {
           { url: "/upload/:token", status: fileRequestPageStatus(app.db) },
           // The answer page of an RFI (DESIGN §16): 404 unknown, 410 closed or void.
           { url: "/rfi/:token", status: rfiPageStatus(app.db) },
+          // A client's review of a transmittal (DESIGN §16): 404 unknown, 410 withdrawn or expired.
+          { url: "/review/:token", status: reviewPageStatus(app.db) },
         ],
       });
     });

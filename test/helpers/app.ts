@@ -29,6 +29,8 @@ export interface TestAppOptions {
   applications?: BuildAppOptions["applications"];
   /** The audit retention sweep's clock and interval. */
   audit?: BuildAppOptions["audit"];
+  /** Projects' clock and transmittal reminder sweep interval. */
+  projects?: BuildAppOptions["projects"];
   /** The grace period of unclaimed objects in a shared store. */
   storage?: BuildAppOptions["storage"];
 }
@@ -61,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     quoteRequests: options.quoteRequests,
     applications: options.applications,
     audit: options.audit,
+    projects: options.projects,
     storage: options.storage,
   });
   await options.beforeReady?.(app);

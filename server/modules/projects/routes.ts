@@ -16,6 +16,7 @@ import { drawingRoutes } from "./drawing-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
 import { rfiRoutes } from "./rfi-routes.ts";
 import { projectSearch } from "./search.ts";
+import { transmittalRoutes } from "./transmittal-routes.ts";
 
 const jobParams = z.object({ job: jobSchema });
 const noSuchProject = "No such project.";
@@ -41,6 +42,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = projectRepository(app.db);
   app.finder.addKind("project", projectSearch(app.db));
   await app.register(drawingRoutes);
+  await app.register(transmittalRoutes);
   await app.register(rfiRoutes);
   const tags = ["projects"];
 
