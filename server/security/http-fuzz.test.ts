@@ -295,6 +295,11 @@ const multipartForms: Record<string, MultipartForm> = {
     file: { field: "files", content: samples.pdf, name: "SK-1.pdf", type: "application/pdf", optional: true },
     captcha: false,
   },
+  "POST /api/review/{token}/sheets/{number}/markups": {
+    fields: {},
+    file: { field: "file", content: samples.pdf, name: "E-101 markup.pdf", type: "application/pdf", optional: false },
+    captcha: false,
+  },
   "POST /upload": {
     fields: {},
     file: { field: "file", content: samples.pdf, name: "drawing.pdf", type: "application/pdf", optional: false },
@@ -312,6 +317,7 @@ const bodyless = new Set([
   "POST /api/applications/{id}/erase",
   "POST /api/projects/{job}/rfis/{number}/close",
   "POST /api/projects/{job}/rfis/{number}/void",
+  "POST /api/projects/{job}/transmittals/{number}/void",
   // tus: its input is headers and a raw body (resumable-uploads.test.ts sends it hostile ones).
   "POST /api/uploads",
   "POST /api/uploads/",
