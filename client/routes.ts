@@ -31,4 +31,6 @@ export default [
   ]),
   // A client's file-request link: a page of its own, without the site's navigation (DESIGN §12).
   route("upload/:token", "routes/upload.tsx"),
+  // The answer page of an RFI, for the person asked (DESIGN §16): a page of its own, like upload/:token.
+  route("rfi/:token", "routes/rfi.tsx"),
 ] satisfies RouteConfig;

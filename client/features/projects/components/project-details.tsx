@@ -1,5 +1,5 @@
 import { MessagesSquare, SearchX } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyPanel } from "~/components/dashboard/empty-panel";
 import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
 import { buttonClass } from "~/components/ui/button";
@@ -9,10 +9,13 @@ import { useProject } from "../api/get-project.ts";
 import { dueDateLabel } from "../lib/due-date.ts";
 import { DrawingRegister } from "./drawing-register.tsx";
 import { ProjectFormDialog } from "./project-form-dialog.tsx";
+import { RfiLog } from "./rfi-log.tsx";
 
 /** One project: its client, fabricator, due date and team, its chat, and Edit for admins. */
 export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean; me: string }) {
   const project = useProject(job);
+  const [search] = useSearchParams();
+  const tab = search.get("tab") === "rfis" ? "rfis" : "drawings";
   if (project.isPending) return <ListSkeleton label="Loading the project" />;
   if (project.isError) {
     if (project.error instanceof HttpError && (project.error.status === 404 || project.error.status === 400)) {
@@ -79,7 +82,25 @@ export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean
           ))}
         </dl>
       </section>
-      <DrawingRegister job={data.job} />
+      <nav aria-label="Project sections" className="flex gap-1 border-b border-steel-200">
+        {(
+          [
+            ["drawings", "Drawings"],
+            ["rfis", "RFIs"],
+          ] as const
+        ).map(([key, label]) => (
+          <Link
+            key={key}
+            to={{ search: key === "drawings" ? "" : `?tab=${key}` }}
+            replace
+            aria-current={tab === key ? "page" : undefined}
+            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-steel-600 aria-[current=page]:border-accent-600 aria-[current=page]:text-steel-950"
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {tab === "rfis" ? <RfiLog job={data.job} /> : <DrawingRegister job={data.job} />}
     </div>
   );
 }
