@@ -115,6 +115,52 @@ export const drawingSchema = z.object({
 });
 export type Drawing = z.infer<typeof drawingSchema>;
 
+/** Statuses from which a sheet may be released for fabrication. */
+export const releasableStatuses: readonly DrawingStatus[] = ["approved", "approvedAsNoted"];
+
+/**
+ * Why sheet `number` cannot be released for fabrication (null when it can), in words: it must be
+ * approved (or approved as noted) and on no hold (DESIGN §16).
+ */
+export function releaseRefusal(number: string, sheet: { status: DrawingStatus; onHold: boolean }): string | null {
+  if (sheet.status === "released") return `${number} is already released for fabrication.`;
+  if (sheet.onHold) return `${number} is on hold: an open RFI names it.`;
+  if (!releasableStatuses.includes(sheet.status)) {
+    return `${number} is ${drawingStatusLabels[sheet.status]}: only approved sheets are released.`;
+  }
+  return null;
+}
+
+/**
+ * A register imported from CSV (Tekla, SDS2): a header row, then one sheet a row. The file's
+ * revision column is reported back as listed; revisions come only with their PDFs.
+ */
+export const drawingImportLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 5000, listedRevisionMax: 20 } as const;
+
+export const importOutcomes = ["created", "updated", "unchanged"] as const;
+
+export const importedSheetSchema = drawingSchema.extend({
+  /** The row of the file, as a spreadsheet numbers it (the header is row 1). */
+  row: z.number().int(),
+  /** The revision the file lists for the sheet ('' when it lists none); never written. */
+  listedRevision: z.string(),
+  outcome: z.enum(importOutcomes),
+});
+export type ImportedSheet = z.infer<typeof importedSheetSchema>;
+
+export const drawingImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** The file's sheets in its order, each as the register now has it. */
+  sheets: z.array(importedSheetSchema),
+});
+export type DrawingImportResult = z.infer<typeof drawingImportResultSchema>;
+
 export const drawingPaths = {
   register: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings`,
+  registerCsv: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings?format=csv`,
+  import: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings/import`,
+  release: (job: string, number: string) =>
+    `/api/projects/${encodeURIComponent(job)}/drawings/${encodeURIComponent(number)}/release`,
 } as const;

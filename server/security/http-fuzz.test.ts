@@ -290,6 +290,17 @@ const multipartForms: Record<string, MultipartForm> = {
     file: { field: "file", content: samples.pdf, name: "E-101 A.pdf", type: "application/pdf", optional: false },
     captcha: false,
   },
+  "POST /api/projects/{job}/drawings/import": {
+    fields: {},
+    file: {
+      field: "file",
+      content: Buffer.from("Drawing No,Title,Rev\r\nE-101,Anchor bolt plan,A\r\n"),
+      name: "register.csv",
+      type: "text/csv",
+      optional: false,
+    },
+    captcha: false,
+  },
   "POST /api/rfi/{token}": {
     fields: { answer: "Bolted, as suggested." },
     file: { field: "files", content: samples.pdf, name: "SK-1.pdf", type: "application/pdf", optional: true },
@@ -315,6 +326,7 @@ const bodyless = new Set([
   "POST /api/group/{id}/mark-read/{me}",
   "PUT /api/chat/messages/{id}/reactions/{emoji}",
   "POST /api/applications/{id}/erase",
+  "POST /api/projects/{job}/drawings/{number}/release",
   "POST /api/projects/{job}/rfis/{number}/close",
   "POST /api/projects/{job}/rfis/{number}/void",
   "POST /api/projects/{job}/transmittals/{number}/void",

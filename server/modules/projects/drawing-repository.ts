@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Drawing, type DrawingStatus, revisionRefusal } from "../../../shared/drawings.ts";
+import { type Drawing, type DrawingStatus, releaseRefusal, revisionRefusal } from "../../../shared/drawings.ts";
 import type { Db } from "../../db/client.ts";
 import { drawingRevisions, drawings } from "../../db/schema.ts";
-import { badRequest, conflict } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 
 /** A revision's file as stored: its key in the `drawings` namespace, name and size. */
 export interface StoredRevisionFile {
@@ -119,6 +119,93 @@ export function drawingRepository(db: Db) {
             updatedAt: sql`now()`,
           })
           .where(eq(drawings.id, sheet.id));
+        await also(tx);
+      });
+    },
+
+    /**
+     * Lists sheets by number and title (an imported register), in one transaction with `also`
+     * (the audit entry): adds the sheets that are new (no revision yet), changes the titles that
+     * differ (an empty title keeps the sheet's), never touches a revision. `check` is told which
+     * numbers exist (their rows locked) and throws to refuse the whole list.
+     */
+    async importSheets(
+      projectId: number,
+      rows: readonly { number: string; title: string }[],
+      check: (existing: ReadonlySet<string>) => void,
+      also: (tx: Db, counts: { created: number; updated: number }) => Promise<void>,
+    ): Promise<{ created: Set<string>; updated: Set<string> }> {
+      return db.transaction(async (tx) => {
+        const numbers = rows.map((row) => row.number);
+        const existing = numbers.length
+          ? await tx
+              .select({ number: drawings.number, title: drawings.title })
+              .from(drawings)
+              .where(and(eq(drawings.projectId, projectId), inArray(drawings.number, numbers)))
+              .for("update")
+          : [];
+        const titles = new Map(existing.map((sheet) => [sheet.number, sheet.title]));
+        check(new Set(titles.keys()));
+        const created = rows.filter((row) => !titles.has(row.number));
+        const changed = rows.filter(
+          (row) => titles.has(row.number) && row.title && row.title !== titles.get(row.number),
+        );
+        for (let start = 0; start < created.length; start += 1000) {
+          await tx
+            .insert(drawings)
+            .values(
+              created.slice(start, start + 1000).map((row) => ({ projectId, number: row.number, title: row.title })),
+            )
+            // Listed at the same moment by another import or upload: its title is this list's.
+            .onConflictDoUpdate({
+              target: [drawings.projectId, drawings.number],
+              set: { title: sql`excluded.title`, updatedAt: sql`now()` },
+            });
+        }
+        for (let start = 0; start < changed.length; start += 1000) {
+          const values = sql.join(
+            changed.slice(start, start + 1000).map((row) => sql`(${row.number}, ${row.title})`),
+            sql`, `,
+          );
+          await tx.execute(sql`
+            update ${drawings} set title = listed.title, updated_at = now()
+            from (values ${values}) as listed(number, title)
+            where ${drawings.projectId} = ${projectId} and ${drawings.number} = listed.number`);
+        }
+        await also(tx, { created: created.length, updated: changed.length });
+        return {
+          created: new Set(created.map((row) => row.number)),
+          updated: new Set(changed.map((row) => row.number)),
+        };
+      });
+    },
+
+    /**
+     * Releases sheet `number` for fabrication (the sheet and its latest revision), in one
+     * transaction with `also` (the audit entry): 404 for no such sheet, 409 with the reason when
+     * it is not approved or is on hold. The sheet's row is locked, so two releases take turns.
+     */
+    async release(projectId: number, number: string, also: (tx: Db) => Promise<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [sheet] = await tx
+          .select()
+          .from(drawings)
+          .where(and(eq(drawings.projectId, projectId), eq(drawings.number, number)))
+          .limit(1)
+          .for("update");
+        if (!sheet) throw notFound("No such sheet.");
+        const refusal = releaseRefusal(sheet.number, sheet);
+        if (refusal) throw conflict(refusal);
+        await tx.update(drawings).set({ status: "released", updatedAt: sql`now()` }).where(eq(drawings.id, sheet.id));
+        const [latest] = await tx
+          .select({ id: drawingRevisions.id })
+          .from(drawingRevisions)
+          .where(eq(drawingRevisions.drawingId, sheet.id))
+          .orderBy(desc(drawingRevisions.id))
+          .limit(1);
+        if (latest) {
+          await tx.update(drawingRevisions).set({ status: "released" }).where(eq(drawingRevisions.id, latest.id));
+        }
         await also(tx);
       });
     },

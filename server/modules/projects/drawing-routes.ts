@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatBytes } from "../../../shared/bytes.ts";
 import {
+  drawingImportLimits,
+  drawingImportResultSchema,
   drawingLimits,
   drawingSchema,
   drawingTitleSchema,
@@ -11,7 +13,7 @@ import {
 } from "../../../shared/drawings.ts";
 import { jobSchema } from "../../../shared/projects.ts";
 import { drawingRevisions } from "../../db/schema.ts";
-import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
+import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
 import { classifier, drawingTypes, headCheck } from "../../lib/file-types.ts";
@@ -19,6 +21,7 @@ import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { readRegisterCsv, registerCsv } from "./drawing-csv.ts";
 import { drawingRepository } from "./drawing-repository.ts";
 import { projectRepository } from "./repository.ts";
 
@@ -26,7 +29,9 @@ import { projectRepository } from "./repository.ts";
 export const DRAWINGS_NAMESPACE = "drawings";
 
 const jobParams = z.object({ job: jobSchema });
-const revisionParams = jobParams.extend({ number: sheetNumberSchema, revision: revisionSchema });
+const sheetParams = jobParams.extend({ number: sheetNumberSchema });
+const revisionParams = sheetParams.extend({ revision: revisionSchema });
+const registerQuery = z.object({ format: z.enum(["csv"]).optional() });
 const noSuchProject = "No such project.";
 
 const uploadFields = z.object({
@@ -37,8 +42,9 @@ const uploadFields = z.object({
 
 /**
  * DESIGN §16 drawing register of a project, for admins and its team (404 to anyone else, as the
- * project itself): the register, a revision's upload (one PDF, never replacing a file) and its
- * file. Registered inside the projects routes.
+ * project itself): the register (JSON or CSV), a revision's upload (one PDF, never replacing a
+ * file) and its file, a register imported from CSV, and a sheet's release for fabrication.
+ * Registered inside the projects routes.
  */
 export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
   const projects = projectRepository(app.db);
@@ -73,13 +79,147 @@ export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A project's drawing register: every sheet, each with its revisions (admins and the team)",
+        description:
+          "`format=csv` answers the register as a CSV attachment with the columns number, title, revision, " +
+          "status, on hold, updated at.",
         params: jobParams,
-        response: { 200: z.array(drawingSchema), ...errorResponses(400, 401, 404) },
+        querystring: registerQuery,
+        response: {
+          200: z.union([z.array(drawingSchema), z.string().describe("text/csv")]),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await readable(request.params.job, currentUser(request));
+      const register = await sheets.register(project.id);
+      if (request.query.format === "csv") {
+        return sendCsv(reply, `${project.job}-drawing-register`, registerCsv(register));
+      }
+      return register;
+    },
+  );
+
+  app.post(
+    "/projects/:job/drawings/import",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "List sheets from a CSV register as Tekla and SDS2 export it (admins and the team)",
+        description:
+          `multipart/form-data: \`file\`, a CSV of at most ${formatBytes(drawingImportLimits.maxBytes)} and ` +
+          `${drawingImportLimits.maxRows.toLocaleString("en-US")} rows. Its first row names the columns in any ` +
+          "case: the sheet number (Number, Drawing No, Drawing Number, Dwg No, Sheet…), the title (Title, " +
+          "Description, Name…) and optionally the revision (Rev, Revision…); other columns are ignored; comma, " +
+          "semicolon or tab separated. A new number adds a sheet with no revision yet (it needs a title); a known " +
+          "one takes the file's title (an empty one keeps it). Revisions come only with their PDFs: the file's is " +
+          "answered back as `listedRevision` and never written. All or nothing: any bad row (an invalid number, a " +
+          "new sheet without a title, a number listed twice) is a 400 naming every bad row in `errors` " +
+          "(`row 3`: the reasons; the header is row 1).",
+        consumes: ["multipart/form-data"],
+        params: jobParams,
+        response: { 200: drawingImportResultSchema, ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {
-      const project = await readable(request.params.job, currentUser(request));
-      return sheets.register(project.id);
+      const user = currentUser(request);
+      const project = await readable(request.params.job, user);
+      if (!request.isMultipart()) throw unsupportedMediaType("Send the register as multipart/form-data.");
+      let content: Buffer | undefined;
+      let fileName = "";
+      let extraFiles = false;
+      try {
+        const limits = { fileSize: drawingImportLimits.maxBytes, files: 1, fields: 2, parts: 4 };
+        for await (const part of request.parts({ limits })) {
+          if (part.type === "field") continue;
+          if (part.fieldname !== "file" || content) {
+            extraFiles = true;
+            part.file.resume();
+          } else {
+            content = await part.toBuffer();
+            fileName = sanitizeFileName(part.filename);
+          }
+        }
+      } catch (error) {
+        throw translateUploadError(error, () =>
+          payloadTooLarge(`The register is larger than the ${formatBytes(drawingImportLimits.maxBytes)} limit.`),
+        );
+      }
+      if (extraFiles)
+        throw badRequest("Send exactly one file.", { file: "Send exactly one file, in the field `file`" });
+      if (!content || content.length === 0)
+        throw badRequest("Choose the register's CSV.", { file: "A CSV is required" });
+      const { rows, problems } = readRegisterCsv(content);
+      const result = await sheets.importSheets(
+        project.id,
+        rows,
+        (existing) => {
+          for (const row of rows) {
+            if (!row.title && !existing.has(row.number)) problems.add(row.row, "A new sheet needs a title.");
+          }
+          const refusal = problems.refusal();
+          if (refusal) throw refusal;
+        },
+        (tx, counts) =>
+          app.audit.as(request, "drawing.import")(tx, {
+            target: `project:${project.job}`,
+            summary:
+              `Imported ${rows.length} sheet${rows.length === 1 ? "" : "s"} from ${fileName || "a CSV"} to ` +
+              `${project.job}: ${counts.created} added, ${counts.updated} retitled`,
+          }),
+      );
+      request.log.info(
+        { job: project.job, rows: rows.length, created: result.created.size, updated: result.updated.size },
+        "drawing register imported",
+      );
+      const byNumber = new Map((await sheets.register(project.id)).map((sheet) => [sheet.number, sheet]));
+      return {
+        created: result.created.size,
+        updated: result.updated.size,
+        unchanged: rows.length - result.created.size - result.updated.size,
+        sheets: rows.flatMap((row) => {
+          const sheet = byNumber.get(row.number);
+          if (!sheet) return [];
+          const outcome = result.created.has(row.number)
+            ? ("created" as const)
+            : result.updated.has(row.number)
+              ? ("updated" as const)
+              : ("unchanged" as const);
+          return [{ ...sheet, row: row.row, listedRevision: row.listedRevision, outcome }];
+        }),
+      };
+    },
+  );
+
+  app.post(
+    "/projects/:job/drawings/:number/release",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Release a sheet for fabrication (admins and the team)",
+        description:
+          "Only a sheet that is approved (or approved as noted) and on no hold (an open RFI naming it) is " +
+          "released, with its latest revision; otherwise 409 says why.",
+        params: sheetParams,
+        response: { 200: drawingSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { job, number } = request.params;
+      const user = currentUser(request);
+      const project = await readable(job, user);
+      await sheets.release(project.id, number, (tx) =>
+        app.audit.as(request, "drawing.release")(tx, {
+          target: `project:${project.job}`,
+          summary: `Released ${number} for fabrication (${project.job})`,
+        }),
+      );
+      request.log.info({ job: project.job, number, by: user.username }, "drawing released");
+      const [sheet] = await sheets.register(project.id, number);
+      if (!sheet) throw new Error("a sheet vanished after its release");
+      return sheet;
     },
   );
 
