@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import { type Drawing, drawingPaths } from "../../../../shared/drawings.ts";
+import { type Drawing, type DrawingImportResult, drawingPaths } from "../../../../shared/drawings.ts";
 import { projectKeys } from "./paths.ts";
 
 const registerKey = (job: string) => [...projectKeys.one(job), "drawings"] as const;
@@ -35,6 +35,28 @@ export function useAddRevision(job: string) {
       form.set("file", input.file);
       return apiFetch<Drawing>(drawingPaths.register(job), { method: "POST", body: form });
     },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+  });
+}
+
+/** POST /api/projects/{job}/drawings/import (multipart `file`): the counts and sheets; 400 names every bad row. */
+export function useImportRegister(job: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set("file", file);
+      return apiFetch<DrawingImportResult>(drawingPaths.import(job), { method: "POST", body: form });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+  });
+}
+
+/** POST /api/projects/{job}/drawings/{number}/release: the sheet; 409 says why it cannot be released. */
+export function useReleaseSheet(job: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (number: string) => apiFetch<Drawing>(drawingPaths.release(job, number), { method: "POST" }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
   });
 }

@@ -1,6 +1,7 @@
-import { FileText, Layers } from "lucide-react";
+import { FileText, Layers, Send } from "lucide-react";
 import { useState } from "react";
 import { EmptyPanel } from "~/components/dashboard/empty-panel";
+import { ExportButton } from "~/components/dashboard/export-button";
 import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
@@ -9,11 +10,16 @@ import { openFile } from "~/lib/downloads";
 import { fetchFile } from "~/lib/fetch-file";
 import { messageFrom } from "~/lib/http-error";
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { type Drawing, drawingStatusLabels } from "../../../../shared/drawings.ts";
-import { revisionFilePath, useDrawings } from "../api/drawings.ts";
+import { type Drawing, drawingPaths, drawingStatusLabels, releasableStatuses } from "../../../../shared/drawings.ts";
+import { revisionFilePath, useDrawings, useReleaseSheet } from "../api/drawings.ts";
 import { AddRevisionForm } from "./add-revision-form.tsx";
+import { BulkUpload } from "./bulk-upload.tsx";
+import { ImportRegisterForm } from "./import-register-form.tsx";
 
-/** The project's drawing register: each sheet at its latest revision, its history, and uploads. */
+/**
+ * The project's drawing register: each sheet at its latest revision, its history, release for
+ * fabrication, uploads (one or many), a CSV register imported, and the register as CSV.
+ */
 export function DrawingRegister({ job }: { job: string }) {
   const drawings = useDrawings(job);
   let body: React.ReactNode;
@@ -43,12 +49,24 @@ export function DrawingRegister({ job }: { job: string }) {
       aria-labelledby="register-heading"
       className="space-y-4 rounded-xl border border-steel-200 bg-white p-4 sm:p-6"
     >
-      <h2 id="register-heading" className="text-lg font-bold text-steel-950">
-        Drawing register
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="register-heading" className="text-lg font-bold text-steel-950">
+          Drawing register
+        </h2>
+        <ExportButton
+          path={drawingPaths.register(job)}
+          query={{ format: "csv" }}
+          label="Download CSV"
+          fallbackName={`${job}-drawing-register.csv`}
+        />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:gap-8">
         <div className="min-w-0">{body}</div>
         <AddRevisionForm job={job} sheets={drawings.data ?? []} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:gap-8">
+        <BulkUpload job={job} sheets={drawings.data ?? []} />
+        <ImportRegisterForm job={job} />
       </div>
     </section>
   );
@@ -66,6 +84,7 @@ function SheetRow({ job, sheet }: { job: string; sheet: Drawing }) {
         </span>
         <span className="text-xs font-semibold text-steel-600">{drawingStatusLabels[sheet.status]}</span>
         {sheet.onHold && <span className="text-xs font-semibold text-amber-800">On hold</span>}
+        {releasableStatuses.includes(sheet.status) && <ReleaseButton job={job} number={sheet.number} />}
       </div>
       {latest && <RevisionFile job={job} number={sheet.number} revision={latest} />}
       {earlier.length > 0 && (
@@ -83,6 +102,30 @@ function SheetRow({ job, sheet }: { job: string; sheet: Drawing }) {
         </details>
       )}
     </li>
+  );
+}
+
+/** Releases an approved sheet for fabrication; the server's reason shows when it will not (on hold). */
+function ReleaseButton({ job, number }: { job: string; number: string }) {
+  const release = useReleaseSheet(job);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={release.isPending}
+        onClick={() => release.mutate(number)}
+        aria-label={`Release ${number} for fabrication`}
+      >
+        {!release.isPending && <Send aria-hidden="true" size={14} />}
+        Release
+      </Button>
+      {release.isError && (
+        <span role="alert" className="text-xs font-medium text-red-700">
+          {messageFrom(release.error, `${number} could not be released.`)}
+        </span>
+      )}
+    </span>
   );
 }
 
