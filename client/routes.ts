@@ -33,4 +33,6 @@ export default [
   route("upload/:token", "routes/upload.tsx"),
   // The answer page of an RFI, for the person asked (DESIGN §16): a page of its own, like upload/:token.
   route("rfi/:token", "routes/rfi.tsx"),
+  // A client's review of a transmittal (DESIGN §16): a page of its own, like upload/:token.
+  route("review/:token", "routes/review.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
+import { publicFetch } from "~/lib/public-fetch.ts";
 import { fileRequestPaths } from "./paths.ts";
-import { publicFetch } from "./public-fetch.ts";
 
 /** POST /api/file-requests/{token}/password: 204 right, 401 wrong, 429 after 10 tries in 15 minutes. */
 export async function checkPassword({ token, password }: { token: string; password: string }): Promise<void> {

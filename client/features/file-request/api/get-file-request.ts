@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { HttpError } from "~/lib/http-error";
+import { publicFetch } from "~/lib/public-fetch.ts";
 import { type PublicFileRequest, publicFileRequestSchema } from "../../../../shared/file-requests.ts";
 import { fileRequestKeys, fileRequestPaths } from "./paths.ts";
-import { publicFetch } from "./public-fetch.ts";
 
 /** GET /api/file-requests/{token}: 404 unknown link, 410 expired or removed. */
 export async function getFileRequest(token: string, signal?: AbortSignal): Promise<PublicFileRequest> {

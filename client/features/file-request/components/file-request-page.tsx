@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, HardDriveUpload, RefreshCw } from "lucide-react";
 import { useCallback, useState } from "react";
+import { LinkPageChrome, LinkProblem } from "~/components/layout/link-page";
 import { Button } from "~/components/ui/button";
 import { HttpError } from "~/lib/http-error";
 import { formatBytes } from "../../../../shared/bytes.ts";
@@ -9,8 +10,6 @@ import { useFileRequest } from "../api/get-file-request.ts";
 import { fileRequestKeys } from "../api/paths.ts";
 import type { UploadRow } from "../hooks/use-uploads.ts";
 import { bytesLeft, timeLeftText } from "../lib/upload-rules.ts";
-import { LinkProblem } from "./link-problem.tsx";
-import { PageChrome } from "./page-chrome.tsx";
 import { PasswordForm } from "./password-form.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
 
@@ -19,12 +18,17 @@ export function FileRequestPage({ token }: { token: string }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
   return (
     <QueryClientProvider client={queryClient}>
-      <PageChrome>
+      <LinkPageChrome label="Secure file transfer">
         <FileRequestView token={token} />
-      </PageChrome>
+      </LinkPageChrome>
     </QueryClientProvider>
   );
 }
+
+const linkEnded = {
+  title: "This link has expired",
+  text: "Files can no longer be sent through it. If you still need to send us something, ask us for a new link.",
+};
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
@@ -57,7 +61,7 @@ function FileRequestView({ token }: { token: string }) {
 
   if (request.data === undefined) {
     const status = request.error instanceof HttpError ? request.error.status : 0;
-    if (status === 404 || status === 410) return <LinkProblem status={status} />;
+    if (status === 404 || status === 410) return <LinkProblem status={status} ended={linkEnded} />;
     return (
       <section className="space-y-4 rounded-xl border border-steel-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-steel-950">This page could not be loaded</h1>

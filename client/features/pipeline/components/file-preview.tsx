@@ -1,12 +1,12 @@
 import { Download, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
+import { PdfPreview, PreviewLoading } from "~/components/pdf/pdf-preview.tsx";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { saveBlob } from "~/lib/downloads";
 import { fetchFile } from "~/lib/fetch-file";
 import { messageFrom } from "~/lib/http-error";
 import { OpenFileButton } from "./list-parts.tsx";
-import { PdfPreview, PreviewLoading } from "~/components/pdf/pdf-preview.tsx";
 
 const imageTypes = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 

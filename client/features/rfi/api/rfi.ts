@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { HttpError } from "~/lib/http-error";
+import { publicFetch } from "~/lib/public-fetch";
 import { type PublicRfi, publicRfiSchema, rfiPaths } from "../../../../shared/rfis.ts";
-import { publicFetch } from "./public-fetch.ts";
 
 export const rfiKeys = { one: (token: string) => ["rfi", token] as const };
 

@@ -1,20 +1,20 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { CalendarClock, CheckCircle2, FileStack, RefreshCw } from "lucide-react";
 import { useState } from "react";
+import { LinkPageChrome, LinkProblem } from "~/components/layout/link-page";
 import { Button } from "~/components/ui/button";
 import { HttpError } from "~/lib/http-error";
 import { useRfi } from "../api/rfi.ts";
 import { AnswerForm } from "./answer-form.tsx";
-import { LinkProblem, PageChrome } from "./page-chrome.tsx";
 
 /** The page of the person asked an RFI (`/rfi/{token}`, no login): its own query cache, nothing of the staff's. */
 export function RfiPage({ token }: { token: string }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
   return (
     <QueryClientProvider client={queryClient}>
-      <PageChrome>
+      <LinkPageChrome label="Request for information">
         <RfiView token={token} />
-      </PageChrome>
+      </LinkPageChrome>
     </QueryClientProvider>
   );
 }
@@ -36,7 +36,15 @@ function RfiView({ token }: { token: string }) {
     const error = rfi.error;
     const status = error instanceof HttpError ? error.status : 0;
     if (status === 404 || status === 410) {
-      return <LinkProblem status={status} message={error instanceof HttpError ? error.serverMessage : undefined} />;
+      return (
+        <LinkProblem
+          status={status}
+          ended={{
+            title: "This question is closed",
+            text: (error instanceof HttpError ? error.serverMessage : undefined) ?? "It takes no more answers.",
+          }}
+        />
+      );
     }
     return (
       <section className="space-y-4 rounded-xl border border-steel-200 bg-white p-6 shadow-sm">

@@ -1,8 +1,8 @@
 import { HttpError, parseAnswer, refusedAnswer } from "~/lib/http-error";
 
 /**
- * Calls the public API anonymously: no cookies and no staff token, even when someone of the firm
- * is signed in in the same browser (the page is the person asked's). Resolves the answer's JSON.
+ * Calls the public API anonymously: no cookies and no staff token, even when an admin is logged
+ * in in the same browser (the page is the client's: a file request, a review, an RFI). Resolves the answer's JSON, if any.
  */
 export async function publicFetch(path: string, init: RequestInit = {}): Promise<unknown> {
   let response: Response;
