@@ -10,12 +10,20 @@ import { dueDateLabel } from "../lib/due-date.ts";
 import { DrawingRegister } from "./drawing-register.tsx";
 import { ProjectFormDialog } from "./project-form-dialog.tsx";
 import { RfiLog } from "./rfi-log.tsx";
+import { TransmittalLog } from "./transmittal-log.tsx";
+
+/** The sections of a project's page, by `?tab=` (the register when none). */
+const projectTabs = [
+  ["drawings", "Drawings"],
+  ["transmittals", "Transmittals"],
+  ["rfis", "RFIs"],
+] as const;
 
 /** One project: its client, fabricator, due date and team, its chat, and Edit for admins. */
 export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean; me: string }) {
   const project = useProject(job);
   const [search] = useSearchParams();
-  const tab = search.get("tab") === "rfis" ? "rfis" : "drawings";
+  const tab = projectTabs.find(([key]) => key === search.get("tab"))?.[0] ?? "drawings";
   if (project.isPending) return <ListSkeleton label="Loading the project" />;
   if (project.isError) {
     if (project.error instanceof HttpError && (project.error.status === 404 || project.error.status === 400)) {
@@ -83,12 +91,7 @@ export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean
         </dl>
       </section>
       <nav aria-label="Project sections" className="flex gap-1 border-b border-steel-200">
-        {(
-          [
-            ["drawings", "Drawings"],
-            ["rfis", "RFIs"],
-          ] as const
-        ).map(([key, label]) => (
+        {projectTabs.map(([key, label]) => (
           <Link
             key={key}
             to={{ search: key === "drawings" ? "" : `?tab=${key}` }}
@@ -100,7 +103,13 @@ export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean
           </Link>
         ))}
       </nav>
-      {tab === "rfis" ? <RfiLog job={data.job} /> : <DrawingRegister job={data.job} />}
+      {tab === "rfis" ? (
+        <RfiLog job={data.job} />
+      ) : tab === "transmittals" ? (
+        <TransmittalLog job={data.job} clientEmail={data.client.email} />
+      ) : (
+        <DrawingRegister job={data.job} />
+      )}
     </div>
   );
 }
