@@ -28,6 +28,9 @@ const tabletLayout = /(accessibility|home|navigation|pages|routes|first-tap|foot
 // journeys are HTTP over one database, covered against PostgreSQL by the engine-dependent Vitest
 // files, and sign-in across instances by the topology tests.
 const dataOnly = process.env.E2E_SCOPE === "data";
+// A journey tagged `@own-server` starts a server of its own on PGlite whatever the run's engines
+// (the chat's restart journey): the data pass would run it again unchanged, so it runs once.
+const ownServer = /@own-server/;
 const crossInstance =
   /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply|workspace)\.spec\.ts/;
 // TEST_REPORT_DIR: a JSON report there too (CI's table of the slowest tests, scripts/ci-report.ts).
@@ -72,7 +75,11 @@ export default defineConfig({
     { name: "desktop", grepInvert: phoneOnly, use: { viewport: { width: 1280, height: 800 } } },
   ].map((project) =>
     dataOnly
-      ? { ...project, testMatch: crossInstance, grepInvert: project.grepInvert ? [project.grepInvert, layout] : layout }
+      ? {
+          ...project,
+          testMatch: crossInstance,
+          grepInvert: project.grepInvert ? [project.grepInvert, layout, ownServer] : [layout, ownServer],
+        }
       : project,
   ),
   webServer: {

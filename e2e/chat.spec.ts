@@ -470,7 +470,7 @@ class RestartableServer {
   }
 }
 
-test.describe("staff chat across a server restart", () => {
+test.describe("staff chat across a server restart", { tag: "@own-server" }, () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("nothing is lost: the open chat and the unread counts catch up after the reconnect", async ({ browser }) => {
