@@ -32,7 +32,7 @@ test("a team member sends sheets for approval; the client reviews them on a phon
   for (const [number, title] of [
     ["E-301", "Roof framing plan"],
     ["E-302", "Column base details"],
-  ]) {
+  ] as const) {
     const sheet = await request.post(`/api/projects/${job}/drawings`, {
       headers: auth,
       multipart: {

@@ -22,7 +22,7 @@ export const TUS_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
  * Metadata keys whose values are never written to the browser's list of unfinished uploads
  * (localStorage): only that one was given is kept, to tell uploads apart.
  */
-const secretMetadataKeys = new Set(["password"]);
+const secretMetadataKeys = new Set(["password", "key"]);
 
 /** tus-js-client's platform parts; the browser's defaults unless a test hands in fakes. */
 export type TusPlatform = Pick<UploadOptions, "httpStack" | "urlStorage" | "fileReader" | "fingerprint">;

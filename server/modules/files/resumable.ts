@@ -27,8 +27,9 @@ export function shareUploads(app: FastifyInstance): ResumableKind {
 
   return {
     name: "share",
-    // A file request's upload names its request; every other upload is an admin's share.
-    claims: (metadata) => metadata.token === undefined,
+    // A file request's upload names its request (`token`), a review's markup its link (`review`);
+    // every other upload is an admin's share.
+    claims: (metadata) => metadata.token === undefined && metadata.review === undefined,
     files: storage.store,
 
     async begin(request, { metadata }, record) {

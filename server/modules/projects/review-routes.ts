@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -17,7 +16,7 @@ import {
 } from "../../../shared/transmittals.ts";
 import type { Db } from "../../db/client.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
-import { badRequest, gone, notFound, payloadTooLarge, unauthorized, unsupportedMediaType } from "../../lib/errors.ts";
+import { badRequest, notFound, payloadTooLarge, unauthorized, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
 import { classifier, headCheck, quoteTypes } from "../../lib/file-types.ts";
 import { verifyPassword } from "../../lib/password-hashing.ts";
@@ -25,30 +24,15 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { FileTypeError, isStorageKey, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
+import { accessKey, REVIEW_KEY_HEADER, reviewAccess } from "./review-access.ts";
+import { reviewMarkupUploads } from "./review-uploads.ts";
 import { reviewLinkEnd, type TransmittalRow, transmittalRepository } from "./transmittal-repository.ts";
 import { COVERS_NAMESPACE, MARKUPS_NAMESPACE } from "./transmittal-routes.ts";
 
-/** The header a protected link's access key comes in, on every call of the review page. */
-export const REVIEW_KEY_HEADER = "x-link-key";
 /** Password attempts per address and link (each costs an argon2 verification). */
 export const reviewPasswordLimit = { max: 10, timeWindowMs: 15 * 60 * 1000 };
 
-const unknownMessage = "This link is not valid.";
-const passwordMessage = "This link needs its password.";
 const wrongPasswordMessage = "That password is not right. Please try again.";
-
-/**
- * What a protected link's page sends once its password was right: a MAC of the token keyed with
- * the password's stored hash, which only the server holds. Checking it costs no argon2 run, and
- * changing the password (a new hash) ends every key given before.
- */
-const accessKey = (passwordHash: string, token: string) =>
-  createHmac("sha256", passwordHash).update(`review:${token}`).digest("base64url");
-const sameKey = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const sheetParams = tokenParams.extend({ number: sheetNumberSchema });
@@ -67,8 +51,8 @@ export function reviewPageStatus(db: Db): (token: string) => Promise<200 | 404 |
 }
 
 /**
- * DESIGN §16: the client's review of a transmittal at `/review/{token}`, no login (a password when
- * the link has one, in the `x-link-password` header). It exposes only its own transmittal: the
+ * DESIGN §16: the client's review of a transmittal at `/review/{token}`, no login (when the link
+ * has a password, the key it gives in the `x-link-key` header; decision 048). It exposes only its own transmittal: the
  * sheets sent with their PDFs, the cover sheet, markups per sheet, and one submission that sets the
  * sheets' statuses and tells the team. The first view is the acknowledgement. Registered under /api.
  */
@@ -81,29 +65,16 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["review"];
   const publicAccess = { access: "public" } as const;
 
+  // Markups by resumable upload too (tus at /api/uploads/, Upload-Metadata `review`, `sheet`, `key`).
+  app.resumableUploads.addKind(reviewMarkupUploads(app, markups));
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
   });
 
-  /** The link's transmittal if it still works; its password is not asked (the password route's job). */
-  async function working(token: string) {
-    const found = isStorageKey(token) ? await repository.byToken(token) : undefined;
-    if (!found) throw notFound(unknownMessage);
-    const end = reviewLinkEnd(found.transmittal);
-    if (end) throw gone(end);
-    return found;
-  }
-
-  /** The transmittal a link names, if it still works and, when it has a password, the key it gives is sent. */
-  async function reviewed(token: string, headers: Record<string, unknown>) {
-    const found = await working(token);
-    const hash = found.transmittal.passwordHash;
-    if (hash) {
-      const key = headers[REVIEW_KEY_HEADER];
-      if (typeof key !== "string" || !sameKey(key, accessKey(hash, token))) throw unauthorized(passwordMessage);
-    }
-    return found;
-  }
+  const access = reviewAccess(app.db);
+  const working = access.working;
+  const reviewed = (token: string, headers: Record<string, unknown>) =>
+    access.reviewed(token, headers[REVIEW_KEY_HEADER]);
   const privately = <R extends { header(name: string, value: string): R }>(reply: R) =>
     reply.header("cache-control", "private, no-store").header("x-robots-tag", "noindex, nofollow");
 
@@ -250,7 +221,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!stored) throw badRequest("A file is required.", { file: "A file is required" });
         if (stored.size === 0) throw badRequest("The file is empty.", { file: "The file is empty" });
         const file = { key: stored.key, fileName: stored.fileName, size: stored.size };
-        const { id } = await repository.addMarkup(transmittal.id, number, file);
+        const { id } = await app.db.transaction((tx) => repository.addMarkupIn(tx, transmittal.id, number, file));
         privately(reply);
         return reply.status(201).send({ id, fileName: file.fileName, size: file.size });
       } catch (error) {

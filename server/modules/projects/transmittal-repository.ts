@@ -183,7 +183,11 @@ export function transmittalRepository(db: Db) {
             status: drawings.status,
           })
           .from(drawings)
-          .where(and(eq(drawings.projectId, project.id), inArray(drawings.number, numbers)));
+          .where(and(eq(drawings.projectId, project.id), inArray(drawings.number, numbers)))
+          // Locked in id order before any of their revisions, as a review's submission does: the
+          // two then never deadlock over the same sheets (PostgreSQL answered one of them 500).
+          .orderBy(asc(drawings.id))
+          .for("update");
         const byNumber = new Map(found.map((sheet) => [sheet.number, sheet]));
         const problems: string[] = [];
         for (const wanted of fields.sheets) {
@@ -275,39 +279,33 @@ export function transmittalRepository(db: Db) {
       return opened.length > 0;
     },
 
-    /** How many markups a sheet of a transmittal has. */
-    async markupCount(transmittalId: number, number: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(transmittalMarkups)
-        .where(and(eq(transmittalMarkups.transmittalId, transmittalId), eq(transmittalMarkups.number, number)));
-      return row?.n ?? 0;
-    },
-
-    async addMarkup(
+    /**
+     * Adds a client's marked-up file to a sheet in `tx`, under the transmittal's row lock: refused
+     * once the link has ended (410), the review was sent (409) or the sheet has its ten (409).
+     */
+    async addMarkupIn(
+      tx: Db,
       transmittalId: number,
       number: string,
       file: { key: string; fileName: string; size: number },
     ): Promise<{ id: number }> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(transmittals).where(eq(transmittals.id, transmittalId)).for("update");
-        if (!row) throw gone("This transmittal no longer exists.");
-        const end = reviewLinkEnd(row);
-        if (end) throw gone(end);
-        if (row.submittedAt) throw conflict("Your review was already sent: it can no longer change.");
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(transmittalMarkups)
-          .where(and(eq(transmittalMarkups.transmittalId, transmittalId), eq(transmittalMarkups.number, number)));
-        if (n >= transmittalLimits.markupsPerSheet) {
-          throw conflict(`A sheet takes at most ${transmittalLimits.markupsPerSheet} marked-up files.`);
-        }
-        const [markup] = await tx
-          .insert(transmittalMarkups)
-          .values({ transmittalId, number, fileKey: file.key, fileName: file.fileName, size: file.size })
-          .returning({ id: transmittalMarkups.id });
-        return markup!;
-      });
+      const [row] = await tx.select().from(transmittals).where(eq(transmittals.id, transmittalId)).for("update");
+      if (!row) throw gone("This transmittal no longer exists.");
+      const end = reviewLinkEnd(row);
+      if (end) throw gone(end);
+      if (row.submittedAt) throw conflict("Your review was already sent: it can no longer change.");
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(transmittalMarkups)
+        .where(and(eq(transmittalMarkups.transmittalId, transmittalId), eq(transmittalMarkups.number, number)));
+      if (n >= transmittalLimits.markupsPerSheet) {
+        throw conflict(`A sheet takes at most ${transmittalLimits.markupsPerSheet} marked-up files.`);
+      }
+      const [markup] = await tx
+        .insert(transmittalMarkups)
+        .values({ transmittalId, number, fileKey: file.key, fileName: file.fileName, size: file.size })
+        .returning({ id: transmittalMarkups.id });
+      return markup!;
     },
 
     async markupFile(transmittalId: number, id: number) {
@@ -367,6 +365,14 @@ export function transmittalRepository(db: Db) {
               : `Not in this transmittal: ${unknown.slice(0, 5).join(", ") || "a sheet listed twice"}`,
           });
         }
+        // The sheets' drawings first, in id order, then their revisions: the order a transmittal's
+        // creation takes them in, so that the two never deadlock.
+        await tx
+          .select({ id: drawings.id })
+          .from(drawings)
+          .where(inArray(drawings.id, [...new Set(sheets.map((sheet) => sheet.drawingId))]))
+          .orderBy(asc(drawings.id))
+          .for("update");
         const counts = new Map<ResponseKey, number>();
         for (const sheet of sheets) {
           const answer = given.get(sheet.number)!;

@@ -12,8 +12,9 @@ import { adminToken, authHeader, employeeSession } from "../../../test/helpers/f
 import { multipart } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { startSmtpCapture, unfolded } from "../../../test/helpers/smtp-capture.ts";
+import { TusError, tusUpload } from "../../../test/helpers/tus.ts";
 import { auditLog, transmittals } from "../../db/schema.ts";
-import { REVIEW_KEY_HEADER } from "./review-routes.ts";
+import { REVIEW_KEY_HEADER } from "./review-access.ts";
 import { reminderOrdinal } from "./transmittal-repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -385,6 +386,55 @@ describe("transmittals", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.body).toContain(`${created.number},For approval`);
     expect(csv.body).toContain("E-102,Sheet E-102,A,Revise and resubmit,Check the base plate welds.");
+  });
+
+  it("takes marked-up files by resumable upload too, for a protected link only with its key", async () => {
+    const job = await project(["E-1", "E-2"]);
+    const created = (await send(job, approval(["E-1"], { password: "steel beams 42" }))).json() as {
+      number: string;
+      url: string;
+    };
+    const token = tokenOf(created.url);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const data = Buffer.concat([pdf("tus markup"), Buffer.alloc(300_000, 32)]);
+    const upload = (metadata: Record<string, string>, headers: Record<string, string> = {}) =>
+      tusUpload(base, data, {
+        metadata: { review: token, sheet: "E-1", filename: "E-1 markup.pdf", ...metadata },
+        headers,
+        chunkSize: 100_000,
+      });
+    const refusal = async (attempt: Promise<unknown>) => {
+      const error = await attempt.then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(TusError);
+      return (error as TusError).status;
+    };
+    expect(await refusal(upload({}))).toBe(401);
+    const key = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/review/${token}/password`,
+        payload: { password: "steel beams 42" },
+      })
+    ).json().key as string;
+    expect(await refusal(upload({ key, sheet: "E-2" }))).toBe(404);
+    const done = await upload({ key }, { [REVIEW_KEY_HEADER]: key });
+    expect(done.body).toMatchObject({ fileName: "E-1 markup.pdf", size: data.length });
+    const log = await logOf(job, created.number);
+    expect(log.sheets[0]?.markups).toEqual([
+      expect.objectContaining({ fileName: "E-1 markup.pdf", size: data.length }),
+    ]);
+    // Another link's token cannot carry on with this upload, and a withdrawn link takes no more.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${job}/transmittals/${created.number}/void`,
+      headers: member.headers,
+    });
+    expect(await refusal(upload({ key }, { [REVIEW_KEY_HEADER]: key }))).toBe(410);
   });
 
   it("answers 410 for a withdrawn or expired link, and 404 for an unknown one", async () => {

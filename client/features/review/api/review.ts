@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { HttpError, parseAnswer, refusedAnswer } from "~/lib/http-error";
 import { publicFetch } from "~/lib/public-fetch";
+import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
 import { type Review, reviewSchema, type SubmitReview, transmittalPaths } from "../../../../shared/transmittals.ts";
 
 /** The header a protected link's key goes in (the server's REVIEW_KEY_HEADER). */
 const KEY_HEADER = "x-link-key";
 
+/** The key of a review in the cache, for every key (so one invalidation reaches it). */
 export const reviewKeys = { one: (token: string) => ["review", token] as const };
 
 const withKey = (key: string | null): Record<string, string> => (key ? { [KEY_HEADER]: key } : {});
@@ -49,15 +51,29 @@ export async function reviewFile(token: string, key: string | null, which: { she
   return response.blob();
 }
 
-/** POST /api/review/{token}/sheets/{number}/markups: one marked-up file for a sheet. */
-export async function addMarkup(token: string, key: string | null, number: string, file: File) {
-  const form = new FormData();
-  form.set("file", file);
-  return (await publicFetch(`${transmittalPaths.review(token)}/sheets/${encodeURIComponent(number)}/markups`, {
-    method: "POST",
-    headers: withKey(key),
-    body: form,
-  })) as { id: number; fileName: string; size: number };
+/**
+ * One marked-up file for a sheet, by resumable upload (tus): a dropped connection or a reload goes
+ * on where it stopped. Resolves once the server has the whole file.
+ */
+export function uploadMarkup(
+  token: string,
+  key: string | null,
+  number: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const upload = createResumableUpload({
+      endpoint: TUS_ENDPOINT,
+      file,
+      metadata: { review: token, sheet: number, filename: file.name, ...(key ? { key } : {}) },
+      headers: withKey(key),
+      onProgress,
+      onSuccess: () => resolve(),
+      onError: reject,
+    });
+    upload.start().catch(reject);
+  });
 }
 
 /** POST /api/review/{token}: every sheet's response, once; the review as sent. */

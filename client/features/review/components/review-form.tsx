@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Paperclip, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
+import { uploadPercent } from "~/lib/upload";
 import { formatBytes } from "../../../../shared/bytes.ts";
 import {
   type ResponseKey,
@@ -10,7 +12,7 @@ import {
   type TransmittalSheet,
   transmittalLimits,
 } from "../../../../shared/transmittals.ts";
-import { addMarkup, useSubmitReview } from "../api/review.ts";
+import { reviewKeys, uploadMarkup, useSubmitReview } from "../api/review.ts";
 import { SheetPreview } from "./sheet-preview.tsx";
 
 interface Draft {
@@ -48,9 +50,6 @@ function useDrafts(token: string) {
 /** The client's answer to every sheet: a response, a comment and marked-up files each, then one submission. */
 export function ReviewForm({ token, linkKey, review }: { token: string; linkKey: string | null; review: Review }) {
   const { drafts, setDrafts, forget } = useDrafts(token);
-  const [markups, setMarkups] = useState<Record<string, TransmittalSheet["markups"]>>(() =>
-    Object.fromEntries(review.sheets.map((sheet) => [sheet.number, sheet.markups])),
-  );
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useSubmitReview(token, linkKey);
   const answered = review.sheets.filter((sheet) => drafts[sheet.number]?.response).length;
@@ -111,11 +110,7 @@ export function ReviewForm({ token, linkKey, review }: { token: string; linkKey:
             sheet={sheet}
             labels={review.responses}
             draft={drafts[sheet.number] ?? { comment: "" }}
-            markups={markups[sheet.number] ?? []}
             onChange={(change) => update(sheet.number, change)}
-            onMarkup={(added) =>
-              setMarkups((current) => ({ ...current, [sheet.number]: [...(current[sheet.number] ?? []), added] }))
-            }
           />
         ))}
       </ol>
@@ -142,34 +137,38 @@ function SheetCard({
   sheet,
   labels,
   draft,
-  markups,
   onChange,
-  onMarkup,
 }: {
   token: string;
   linkKey: string | null;
   sheet: TransmittalSheet;
   labels: Review["responses"];
   draft: Draft;
-  markups: TransmittalSheet["markups"];
   onChange: (change: Partial<Draft>) => void;
-  onMarkup: (added: TransmittalSheet["markups"][number]) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const queryClient = useQueryClient();
+  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const attach = async (files: FileList | null) => {
+  const attach = async (files: File[]) => {
     setUploadError(null);
-    setUploading(true);
     try {
-      for (const file of Array.from(files ?? [])) onMarkup(await addMarkup(token, linkKey, sheet.number, file));
+      for (const file of files) {
+        setUploading({ name: file.name, percent: 0 });
+        await uploadMarkup(token, linkKey, sheet.number, file, (sent, total) =>
+          setUploading({ name: file.name, percent: uploadPercent(sent, total) }),
+        );
+      }
     } catch (error) {
       setUploadError(messageFrom(error, "The file could not be attached."));
     } finally {
-      setUploading(false);
+      setUploading(null);
+      // The sheet's files as the server has them (an upload resumed from an earlier visit included).
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.one(token) });
     }
   };
+  const markups = sheet.markups;
   return (
     <li className="rounded-xl border border-steel-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -227,15 +226,15 @@ function SheetCard({
           className={`inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-dashed border-steel-300 px-3 py-2 text-sm font-semibold text-steel-800 hover:bg-steel-50 ${uploading ? "opacity-60" : ""}`}
         >
           <Paperclip aria-hidden="true" size={16} />
-          {uploading ? "Attaching…" : "Attach marked-up files"}
+          {uploading ? `Attaching ${uploading.name}… ${uploading.percent}%` : "Attach marked-up files"}
           <input
             type="file"
             multiple
             className="sr-only"
-            disabled={uploading}
+            disabled={uploading !== null}
             aria-label={`Attach marked-up files to ${sheet.number}`}
             onChange={(event) => {
-              void attach(event.target.files);
+              void attach(Array.from(event.target.files ?? []));
               event.target.value = "";
             }}
           />
