@@ -26,6 +26,8 @@ export const auditActions = [
   "drawing.upload",
   "drawing.import",
   "drawing.release",
+  // Not in DESIGN §16's list: giving a sheet to someone (issue #34) is a change like the others.
+  "drawing.assign",
   "transmittal.create",
   "transmittal.response",
   // Not in DESIGN §16's list: voiding a review link (its page then answers 410) is a change like the others.

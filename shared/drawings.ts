@@ -109,11 +109,19 @@ export const drawingSchema = z.object({
   revision: z.string(),
   status: z.enum(drawingStatuses),
   onHold: z.boolean(),
+  /** The username of whom the sheet waits on (one of the team or an admin), or nobody. */
+  assignee: z.string().nullable(),
   updatedAt: z.iso.datetime(),
   /** Newest first. */
   revisions: z.array(drawingRevisionSchema),
 });
 export type Drawing = z.infer<typeof drawingSchema>;
+
+/** PATCH /api/projects/{job}/drawings/{number}: who the sheet waits on (null: nobody). */
+export const assignDrawingSchema = z
+  .object({ assignee: z.string().trim().min(1, "Name someone, or null for nobody").max(64).nullable() })
+  .strict();
+export type AssignDrawing = z.infer<typeof assignDrawingSchema>;
 
 /** Statuses from which a sheet may be released for fabrication. */
 export const releasableStatuses: readonly DrawingStatus[] = ["approved", "approvedAsNoted"];
@@ -161,6 +169,8 @@ export const drawingPaths = {
   register: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings`,
   registerCsv: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings?format=csv`,
   import: (job: string) => `/api/projects/${encodeURIComponent(job)}/drawings/import`,
+  sheet: (job: string, number: string) =>
+    `/api/projects/${encodeURIComponent(job)}/drawings/${encodeURIComponent(number)}`,
   release: (job: string, number: string) =>
     `/api/projects/${encodeURIComponent(job)}/drawings/${encodeURIComponent(number)}/release`,
 } as const;

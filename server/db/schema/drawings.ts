@@ -19,10 +19,13 @@ export const drawings = pgTable(
     revision: text("revision").notNull().default(""),
     status: text("status", { enum: drawingStatuses }).notNull().default("inProgress"),
     onHold: boolean("on_hold").notNull().default(false),
+    /** Who the sheet waits on (issue #34 "the employee's day"): one of the team or an admin, or nobody. */
+    assigneeId: bigint("assignee_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("drawings_project_number_idx").on(t.projectId, t.number),
+    index("drawings_assignee_idx").on(t.assigneeId),
     check("drawings_status_check", sql`${t.status} in (${sqlList(drawingStatuses)})`),
   ],
 );

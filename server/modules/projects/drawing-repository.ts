@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { type Drawing, type DrawingStatus, releaseRefusal, revisionRefusal } from "../../../shared/drawings.ts";
 import type { Db } from "../../db/client.ts";
-import { drawingRevisions, drawings } from "../../db/schema.ts";
+import { drawingRevisions, drawings, projectMembers, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 
 /** A revision's file as stored: its key in the `drawings` namespace, name and size. */
@@ -17,8 +17,18 @@ export function drawingRepository(db: Db) {
     /** The register of a project (or its one sheet `number`): by number, each with its revisions, newest first. */
     async register(projectId: number, number?: string): Promise<Drawing[]> {
       const sheets = await db
-        .select()
+        .select({
+          id: drawings.id,
+          number: drawings.number,
+          title: drawings.title,
+          revision: drawings.revision,
+          status: drawings.status,
+          onHold: drawings.onHold,
+          assignee: users.username,
+          updatedAt: drawings.updatedAt,
+        })
         .from(drawings)
+        .leftJoin(users, eq(users.id, drawings.assigneeId))
         .where(and(eq(drawings.projectId, projectId), number === undefined ? undefined : eq(drawings.number, number)))
         .orderBy(asc(drawings.number));
       if (sheets.length === 0) return [];
@@ -49,6 +59,7 @@ export function drawingRepository(db: Db) {
         revision: sheet.revision,
         status: sheet.status,
         onHold: sheet.onHold,
+        assignee: sheet.assignee,
         updatedAt: sheet.updatedAt.toISOString(),
         revisions: bySheet.get(sheet.id) ?? [],
       }));
@@ -177,6 +188,55 @@ export function drawingRepository(db: Db) {
           created: new Set(created.map((row) => row.number)),
           updated: new Set(changed.map((row) => row.number)),
         };
+      });
+    },
+
+    /** The active account named (any case) if it may be given a sheet of the project: on its team, or an admin. */
+    async assignable(projectId: number, username: string): Promise<{ id: number; username: string } | undefined> {
+      const [row] = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(
+          and(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            eq(users.status, "active"),
+            or(
+              eq(users.kind, "admin"),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(projectMembers)
+                  .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, users.id))),
+              ),
+            ),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Sets who sheet `number` waits on (null: nobody), in one transaction with `also` (the audit
+     * entry, told who it waited on before): 404 for no such sheet. Not a change of the sheet's
+     * drawing, so `updatedAt` stays.
+     */
+    async assign(
+      projectId: number,
+      number: string,
+      assigneeId: number | null,
+      also: (tx: Db, before: string | null) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [sheet] = await tx
+          .select({ id: drawings.id, before: users.username })
+          .from(drawings)
+          .leftJoin(users, eq(users.id, drawings.assigneeId))
+          .where(and(eq(drawings.projectId, projectId), eq(drawings.number, number)))
+          .limit(1)
+          .for("update", { of: drawings });
+        if (!sheet) throw notFound("No such sheet.");
+        await tx.update(drawings).set({ assigneeId }).where(eq(drawings.id, sheet.id));
+        await also(tx, sheet.before);
       });
     },
 

@@ -12,7 +12,9 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { errorResponses, isUniqueViolation } from "../../lib/schemas.ts";
 import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
+import { myDayRoutes } from "./my-day.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
 import { rfiRoutes } from "./rfi-routes.ts";
 import { projectSearch } from "./search.ts";
@@ -42,6 +44,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = projectRepository(app.db);
   app.finder.addKind("project", projectSearch(app.db));
   await app.register(drawingRoutes);
+  await app.register(drawingAssignRoutes);
+  await app.register(myDayRoutes);
   await app.register(transmittalRoutes);
   await app.register(rfiRoutes);
   const tags = ["projects"];

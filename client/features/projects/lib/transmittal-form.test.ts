@@ -8,6 +8,7 @@ const sheet = (number: string, revision: string, status: Drawing["status"] = "in
   revision,
   status,
   onHold: false,
+  assignee: null,
   updatedAt: "2026-11-28T10:00:00.000Z",
   revisions: [],
 });
