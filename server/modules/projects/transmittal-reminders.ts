@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import site from "../../../content/site.json" with { type: "json" };
+import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { transmittalPaths } from "../../../shared/transmittals.ts";
 import { periodicTask } from "../../lib/periodic-task.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
@@ -32,7 +33,8 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  * DESIGN §16 reminders: a transmittal not yet answered reminds its recipients 3 days before it is
  * due, then daily once overdue, at most 14 times. Each reminder is claimed in the database before
  * its e-mails go (transmittal_reminders' key), so sweeps on every instance and after restarts send
- * it once; a day missed while no instance ran is not made up.
+ * it once; a day missed while no instance ran is not made up. Once past due, the team gets a `due`
+ * notification, once (issue #34).
  */
 export const transmittalRemindersPlugin = fp(
   async (app: FastifyInstance, options: ProjectsModuleOptions) => {
@@ -46,6 +48,15 @@ export const transmittalRemindersPlugin = fp(
         const at = now();
         let sent = 0;
         for (const { transmittal, job, projectName } of await repository.waiting(at)) {
+          // Past due and unanswered: the team is told once (the key holds however many sweeps see it).
+          if (transmittal.dueAt.getTime() <= at.getTime()) {
+            await app.notifications.notify(await repository.teamIds(app.db, transmittal.projectId), {
+              kind: "due",
+              title: `${transmittal.number} was due ${day(transmittal.dueAt)} and the client has not answered yet`,
+              url: `${staffAddresses.project(job)}?tab=transmittals`,
+              onceKey: `transmittal-due:${transmittal.id}`,
+            });
+          }
           const ordinal = reminderOrdinal(transmittal.dueAt, at);
           if (ordinal === null || !(await repository.claimReminder(transmittal.id, ordinal))) continue;
           const overdue = ordinal > 0;
