@@ -6,7 +6,7 @@ import { messageFrom } from "../../lib/http-error.ts";
 import { Button } from "../ui/button.tsx";
 import { useToast } from "../ui/toast.tsx";
 
-/** Downloads a CSV export with the bearer token, then confirms it with a toast. */
+/** Downloads an export (a CSV, a printable PDF) with the bearer token, then confirms it with a toast. */
 export function ExportButton({
   path,
   query,

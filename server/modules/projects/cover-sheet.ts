@@ -1,5 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { type TransmittalPurpose, transmittalPurposeLabels } from "../../../shared/transmittals.ts";
+import { drawable, fitted, wrapped } from "../../lib/pdf-text.ts";
 
 /** What a transmittal's cover sheet says (DESIGN §16). */
 export interface CoverSheet {
@@ -22,45 +23,6 @@ const muted = rgb(0.38, 0.42, 0.48);
 const rule = rgb(0.8, 0.83, 0.87);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/**
- * Text the standard fonts can draw: they know WinAnsi only, so anything else (a name in another
- * script, an emoji) becomes "?", rather than the whole sheet failing.
- */
-function drawable(font: PDFFont, text: string): string {
-  const charset = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, " ")]
-    .map((char) => (charset.has(char.codePointAt(0) ?? 0) ? char : "?"))
-    .join("");
-}
-
-/** `text` cut to fit `width` at `size`, with an ellipsis when cut. */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
-  const safe = drawable(font, text);
-  if (font.widthOfTextAtSize(safe, size) <= width) return safe;
-  let cut = safe;
-  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
-  return `${cut}...`;
-}
-
-/** Words wrapped to lines of at most `width`, at most `maxLines` of them. */
-function wrapped(font: PDFFont, text: string, size: number, width: number, maxLines: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = "";
-    for (const word of drawable(font, paragraph).split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width) line = next;
-      else {
-        if (line) out.push(line);
-        line = fitted(font, word, size, width);
-      }
-    }
-    out.push(line);
-  }
-  if (out.length <= maxLines) return out;
-  return [...out.slice(0, maxLines - 1), fitted(font, `${out[maxLines - 1]} ...`, size, width)];
-}
 
 /**
  * The cover sheet of a transmittal as a PDF (pdf-lib, standard fonts): the firm, the project, the

@@ -2,6 +2,7 @@
 // sheets (all or nothing, every bad row named), the register comes out as CSV, and a sheet is
 // released for fabrication only when approved and on no hold, with the reason otherwise.
 import { and, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawingImportResultSchema, drawingSchema } from "../../../shared/drawings.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
@@ -277,6 +278,32 @@ describe("drawing register import, CSV and release", () => {
     const outside = await t.app.inject({
       method: "GET",
       url: `/api/projects/${job}/drawings?format=csv`,
+      headers: outsider,
+    });
+    expect(outside.statusCode).toBe(404);
+  });
+
+  it("prints the register as a PDF a client can file, over as many pages as it takes", async () => {
+    const job = await project();
+    const rows = Array.from({ length: 70 }, (_, index) => `E-${100 + index},Beam details ${index}`);
+    expect((await importCsv(job, `Number,Title\n${rows.join("\n")}\n`)).statusCode).toBe(200);
+    expect((await upload(job, "E-100", "A")).statusCode).toBe(201);
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${job}/drawings/print`,
+      headers: member.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="${job}-drawing-register-\\d{4}-\\d{2}-\\d{2}\\.pdf"$`),
+    );
+    const document = await PDFDocument.load(response.rawPayload);
+    expect(document.getTitle()).toBe(`Drawing register ${job}`);
+    expect(document.getPageCount()).toBe(2);
+    const outside = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${job}/drawings/print`,
       headers: outsider,
     });
     expect(outside.statusCode).toBe(404);

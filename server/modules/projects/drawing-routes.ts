@@ -1,6 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import site from "../../../content/site.json" with { type: "json" };
 import { formatBytes } from "../../../shared/bytes.ts";
 import {
   drawingImportLimits,
@@ -23,6 +24,7 @@ import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib
 import { currentUser } from "../../plugins/auth.ts";
 import { readRegisterCsv, registerCsv } from "./drawing-csv.ts";
 import { drawingRepository } from "./drawing-repository.ts";
+import { registerPdf } from "./register-pdf.ts";
 import { projectRepository } from "./repository.ts";
 
 /** Where revisions' files live: `drawings/<key>`, one new key per revision. */
@@ -81,7 +83,7 @@ export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A project's drawing register: every sheet, each with its revisions (admins and the team)",
         description:
           "`format=csv` answers the register as a CSV attachment with the columns number, title, revision, " +
-          "status, on hold, updated at.",
+          "status, on hold, updated at. The printable register (PDF) is `/drawings/print`.",
         params: jobParams,
         querystring: registerQuery,
         response: {
@@ -97,6 +99,45 @@ export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCsv(reply, `${project.job}-drawing-register`, registerCsv(register));
       }
       return register;
+    },
+  );
+
+  app.get(
+    "/projects/:job/drawings/print",
+    {
+      config: staff,
+      compress: false,
+      schema: {
+        tags,
+        summary: "The drawing register as a printable PDF a client can file (admins and the team)",
+        params: jobParams,
+        response: { ...downloadResponses("The register (PDF)"), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const project = await readable(request.params.job, currentUser(request));
+      const register = await sheets.register(project.id);
+      const printedAt = new Date();
+      const pdf = await registerPdf({
+        firm: site.brand.legalName,
+        project: {
+          job: project.job,
+          name: project.name,
+          client: project.clientCompany,
+          fabricator: project.fabricator,
+        },
+        printedAt,
+        sheets: register,
+      });
+      return reply
+        .header("content-type", "application/pdf")
+        .header(
+          "content-disposition",
+          `attachment; filename="${project.job}-drawing-register-${printedAt.toISOString().slice(0, 10)}.pdf"`,
+        )
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(pdf));
     },
   );
 
