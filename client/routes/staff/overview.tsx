@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AssignedWork } from "~/features/pipeline/components/assigned-work";
+import { MyDay } from "~/features/projects/components/my-day";
 import { useMarkRead, useNotifications } from "~/features/workspace/api/notifications";
 import { NotificationList } from "~/features/workspace/components/notification-list";
 import { sectionsFor } from "~/features/workspace/lib/sections";
@@ -55,6 +56,14 @@ export default function Overview() {
           </h2>
           <div className="p-4">
             <AssignedWork me={user?.username ?? ""} />
+          </div>
+        </section>
+        <section aria-labelledby="overview-my-projects" className="rounded-xl border border-steel-200 bg-white">
+          <h2 id="overview-my-projects" className="border-b border-steel-200 px-4 py-3 font-bold text-steel-950">
+            My projects
+          </h2>
+          <div className="p-4">
+            <MyDay />
           </div>
         </section>
       </div>

@@ -15,6 +15,7 @@ import { revisionFilePath, useDrawings, useReleaseSheet } from "../api/drawings.
 import { AddRevisionForm } from "./add-revision-form.tsx";
 import { BulkUpload } from "./bulk-upload.tsx";
 import { ImportRegisterForm } from "./import-register-form.tsx";
+import { SheetAssignee } from "./sheet-assignee.tsx";
 
 /**
  * The project's drawing register: each sheet at its latest revision, its history, release for
@@ -86,6 +87,7 @@ function SheetRow({ job, sheet }: { job: string; sheet: Drawing }) {
         {sheet.onHold && <span className="text-xs font-semibold text-amber-800">On hold</span>}
         {releasableStatuses.includes(sheet.status) && <ReleaseButton job={job} number={sheet.number} />}
       </div>
+      <SheetAssignee job={job} sheet={sheet} />
       {latest && <RevisionFile job={job} number={sheet.number} revision={latest} />}
       {earlier.length > 0 && (
         <details className="text-sm">
