@@ -10,6 +10,8 @@ export const useDrawings = (job: string) =>
   useQuery({
     queryKey: registerKey(job),
     queryFn: ({ signal }) => apiFetch<Drawing[]>(drawingPaths.register(job), { signal }),
+    // Clients answer from outside (reviews, RFI answers): each visit of the tab reads it afresh.
+    staleTime: 0,
   });
 
 /** A revision's PDF. */

@@ -13,6 +13,8 @@ export const useRfis = (job: string) =>
   useQuery({
     queryKey: logKey(job),
     queryFn: ({ signal }) => apiFetch<Rfi[]>(rfiPaths.list(job), { signal }),
+    // Clients answer from outside (reviews, RFI answers): each visit of the tab reads it afresh.
+    staleTime: 0,
   });
 
 /** An RFI changes the register's holds too: both are read again. */

@@ -13,6 +13,8 @@ export const useTransmittals = (job: string) =>
   useQuery({
     queryKey: logKey(job),
     queryFn: ({ signal }) => apiFetch<Transmittal[]>(transmittalPaths.list(job), { signal }),
+    // Clients answer from outside (reviews, RFI answers): each visit of the tab reads it afresh.
+    staleTime: 0,
   });
 
 /** A transmittal changes the register's statuses too: both are read again. */

@@ -60,6 +60,11 @@ export function DrawingRegister({ job }: { job: string }) {
           label="Download CSV"
           fallbackName={`${job}-drawing-register.csv`}
         />
+        <ExportButton
+          path={`${drawingPaths.register(job)}/print`}
+          label="Print (PDF)"
+          fallbackName={`${job}-drawing-register.pdf`}
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:gap-8">
         <div className="min-w-0">{body}</div>

@@ -51,6 +51,8 @@ function useDrafts(token: string) {
 export function ReviewForm({ token, linkKey, review }: { token: string; linkKey: string | null; review: Review }) {
   const { drafts, setDrafts, forget } = useDrafts(token);
   const [problem, setProblem] = useState<string | null>(null);
+  // Files still going up: the review waits for them, or they would arrive after it and be refused.
+  const [uploads, setUploads] = useState(0);
   const submit = useSubmitReview(token, linkKey);
   const answered = review.sheets.filter((sheet) => drafts[sheet.number]?.response).length;
   const all = review.sheets.length;
@@ -111,6 +113,7 @@ export function ReviewForm({ token, linkKey, review }: { token: string; linkKey:
             labels={review.responses}
             draft={drafts[sheet.number] ?? { comment: "" }}
             onChange={(change) => update(sheet.number, change)}
+            onUploading={(delta) => setUploads((count) => count + delta)}
           />
         ))}
       </ol>
@@ -122,8 +125,9 @@ export function ReviewForm({ token, linkKey, review }: { token: string; linkKey:
         )}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-steel-600">Your answers are sent together, once. Check them before you send.</p>
-          <Button onClick={() => void send()} disabled={submit.isPending}>
-            <Send aria-hidden="true" size={16} /> {submit.isPending ? "Sending…" : "Send review"}
+          <Button onClick={() => void send()} disabled={submit.isPending || uploads > 0}>
+            <Send aria-hidden="true" size={16} />{" "}
+            {submit.isPending ? "Sending…" : uploads > 0 ? "Waiting for your files…" : "Send review"}
           </Button>
         </div>
       </div>
@@ -138,6 +142,7 @@ function SheetCard({
   labels,
   draft,
   onChange,
+  onUploading,
 }: {
   token: string;
   linkKey: string | null;
@@ -145,6 +150,7 @@ function SheetCard({
   labels: Review["responses"];
   draft: Draft;
   onChange: (change: Partial<Draft>) => void;
+  onUploading: (delta: 1 | -1) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -153,6 +159,7 @@ function SheetCard({
   const [uploadError, setUploadError] = useState<string | null>(null);
   const attach = async (files: File[]) => {
     setUploadError(null);
+    onUploading(1);
     try {
       for (const file of files) {
         setUploading({ name: file.name, percent: 0 });
@@ -163,6 +170,7 @@ function SheetCard({
     } catch (error) {
       setUploadError(messageFrom(error, "The file could not be attached."));
     } finally {
+      onUploading(-1);
       setUploading(null);
       // The sheet's files as the server has them (an upload resumed from an earlier visit included).
       await queryClient.invalidateQueries({ queryKey: reviewKeys.one(token) });

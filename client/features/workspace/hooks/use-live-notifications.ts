@@ -12,7 +12,7 @@ const COUNT_REFRESH_MS = 1_000;
 
 /**
  * The workspace's live feed (DESIGN §15): the bell's copies on STOMP `/user/queue/notifications`,
- * each refreshing the list and handed to `onNotification`; and the chat's private queue and the
+ * each refreshing the list and what is on screen, and handed to `onNotification`; and the chat's private queue and the
  * person's groups, which refresh the side navigation's unread count. Its own socket, reconnecting
  * with backoff; on every (re)connect the lists are fetched again, so nothing made while it was
  * away is missed.
@@ -44,6 +44,10 @@ export function useLiveNotifications(
         if (!parsed.success) return;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void queryClient.invalidateQueries({ queryKey: countKeys.quotesDue });
+        // What a notice tells of (a client's review, an RFI's answer, a new request, an assignment)
+        // changed data that may be on screen: what is shown is read again. The chat keeps itself
+        // current over its own socket.
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "chat" });
         notify(parsed.data);
       });
       client.subscribe(chatDestinations.privateQueue(username), refreshUnread);
