@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Pencil, Plus, RefreshCw, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Pencil, Plus, RefreshCw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormDialog, FormDialogCancel } from "~/components/ui/form-dialog";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrorsFrom, HttpError, messageFrom } from "~/lib/http-error";
@@ -112,16 +112,15 @@ export function ProjectFormDialog({ project, me }: { project?: Project; me: stri
   );
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        if (next) reset(project);
-        setOpen(next);
+      onOpenChange={setOpen}
+      busy={isSubmitting}
+      onOpen={() => {
+        reset(project);
       }}
-    >
-      <Dialog.Trigger asChild>
-        {editing ? (
+      trigger={
+        editing ? (
           <Button variant="secondary" size="sm">
             <Pencil aria-hidden="true" size={14} />
             Edit project
@@ -131,84 +130,65 @@ export function ProjectFormDialog({ project, me }: { project?: Project; me: stri
             <Plus aria-hidden="true" size={16} />
             New project
           </Button>
-        )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-bold text-steel-950">
-                {editing ? `Edit ${project.job}` : "New project"}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-steel-600">
-                The team works on it and shares its chat group.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close">
-                <X aria-hidden="true" size={16} />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            aria-label={editing ? "Edit project" : "New project"}
-            className="mt-5 space-y-4"
-          >
-            <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-              {text("job", "Job number", {
-                max: 20,
-                hint: editing ? "Fixed once made." : "Capitals, digits, hyphens.",
-                readOnly: editing,
-              })}
-              {text("name", "Project name", { max: projectLimits.nameMax })}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text("company", "Client", { max: projectLimits.companyMax })}
-              {text("contact", "Client contact", { max: projectLimits.contactMax, optional: true })}
-              {text("email", "Client e-mail", { max: 254, type: "email", hint: "Transmittals go here." })}
-              {text("fabricator", "Fabricator", { max: projectLimits.fabricatorMax, optional: true })}
-              {text("dueDate", "Due date", { max: 10, type: "date", optional: true })}
-            </div>
-            <Controller
-              control={form.control}
-              name="team"
-              render={({ field }) =>
-                people.isPending ? (
-                  <p className="text-sm text-steel-600" aria-busy="true">
-                    Loading people…
-                  </p>
-                ) : (
-                  <TeamPickerOrError people={people} me={me} value={field.value} onChange={field.onChange} />
-                )
-              }
-            />
-            {errors.team?.message && <p className="text-sm font-medium text-red-700">{errors.team.message}</p>}
-            {stale ? (
-              <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-                <p className="text-sm font-semibold text-amber-950">{problem}</p>
-                <Button variant="secondary" size="sm" loading={reloading} onClick={() => void reload()}>
-                  {!reloading && <RefreshCw aria-hidden="true" size={14} />}
-                  Reload
-                </Button>
-              </div>
+        )
+      }
+      title={editing ? `Edit ${project.job}` : "New project"}
+      description={"The team works on it and shares its chat group."}
+    >
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={editing ? "Edit project" : "New project"}
+        className="mt-5 space-y-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          {text("job", "Job number", {
+            max: 20,
+            hint: editing ? "Fixed once made." : "Capitals, digits, hyphens.",
+            readOnly: editing,
+          })}
+          {text("name", "Project name", { max: projectLimits.nameMax })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("company", "Client", { max: projectLimits.companyMax })}
+          {text("contact", "Client contact", { max: projectLimits.contactMax, optional: true })}
+          {text("email", "Client e-mail", { max: 254, type: "email", hint: "Transmittals go here." })}
+          {text("fabricator", "Fabricator", { max: projectLimits.fabricatorMax, optional: true })}
+          {text("dueDate", "Due date", { max: 10, type: "date", optional: true })}
+        </div>
+        <Controller
+          control={form.control}
+          name="team"
+          render={({ field }) =>
+            people.isPending ? (
+              <p className="text-sm text-steel-600" aria-busy="true">
+                Loading people…
+              </p>
             ) : (
-              <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
-            )}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="accent" loading={isSubmitting} disabled={stale}>
-                {editing ? "Save project" : "Create project"}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <TeamPickerOrError people={people} me={me} value={field.value} onChange={field.onChange} />
+            )
+          }
+        />
+        {errors.team?.message && <p className="text-sm font-medium text-red-700">{errors.team.message}</p>}
+        {stale ? (
+          <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="text-sm font-semibold text-amber-950">{problem}</p>
+            <Button variant="secondary" size="sm" loading={reloading} onClick={() => void reload()}>
+              {!reloading && <RefreshCw aria-hidden="true" size={14} />}
+              Reload
+            </Button>
+          </div>
+        ) : (
+          <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <FormDialogCancel />
+          <Button type="submit" variant="accent" loading={isSubmitting} disabled={stale}>
+            {editing ? "Save project" : "Create project"}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormDialog, FormDialogCancel } from "~/components/ui/form-dialog";
 import { controlClass, Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
@@ -42,125 +42,105 @@ export function RfiFormDialog({ job, sheets }: { job: string; sheets: Drawing[] 
   });
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        if (next) {
-          form.reset(emptyRfiForm());
-          setProblem(null);
-        }
-        setOpen(next);
+      onOpenChange={setOpen}
+      busy={isSubmitting}
+      onOpen={() => {
+        form.reset(emptyRfiForm());
+        setProblem(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="accent" size="sm">
           <Plus aria-hidden="true" size={14} />
           New RFI
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-bold text-steel-950">New RFI on {job}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-steel-600">
-                The sheets you name stay on hold until it is answered.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close">
-                <X aria-hidden="true" size={16} />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <form noValidate onSubmit={onSubmit} aria-label="New RFI" className="mt-5 space-y-4">
-            <Field label="Subject" error={errors.subject?.message}>
-              {(control) => <Input {...control} {...form.register("subject")} maxLength={rfiLimits.subjectMax} />}
-            </Field>
-            <Field label="Question" error={errors.question?.message}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register("question")}
-                  rows={4}
-                  maxLength={rfiLimits.questionMax}
-                  className={controlClass}
-                />
-              )}
-            </Field>
-            <Field label="Suggested answer" optional error={errors.suggestion?.message}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register("suggestion")}
-                  rows={2}
-                  maxLength={rfiLimits.suggestionMax}
-                  className={controlClass}
-                />
-              )}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Ask (e-mail)" error={errors.to?.message} hint="They answer through a link, no account.">
-                {(control) => <Input {...control} {...form.register("to")} type="email" autoComplete="email" />}
-              </Field>
-              <Field label="Answer due" error={errors.dueDay?.message}>
-                {(control) => <Input {...control} {...form.register("dueDay")} type="date" />}
-              </Field>
-            </div>
-            <Controller
-              control={form.control}
-              name="sheets"
-              render={({ field }) => (
-                <fieldset className="min-w-0">
-                  <legend className="text-sm font-semibold text-steel-800">
-                    Sheets to hold <span className="font-normal text-steel-500">(optional)</span>
-                  </legend>
-                  {sheets.length === 0 ? (
-                    <p className="mt-1.5 text-sm text-steel-600">The register has no sheets yet.</p>
-                  ) : (
-                    <ul className="mt-1.5 grid max-h-48 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2 sm:grid-cols-2">
-                      {sheets.map((sheet) => (
-                        <li key={sheet.number}>
-                          <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
-                            <input
-                              type="checkbox"
-                              className="h-4 w-4"
-                              checked={field.value.includes(sheet.number)}
-                              onChange={(event) =>
-                                field.onChange(
-                                  event.target.checked
-                                    ? [...field.value, sheet.number]
-                                    : field.value.filter((number) => number !== sheet.number),
-                                )
-                              }
-                            />
-                            <span className="font-mono font-semibold">{sheet.number}</span>
-                            <span className="min-w-0 truncate text-steel-600">{sheet.title}</span>
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {errors.sheets?.message && (
-                    <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
-                  )}
-                </fieldset>
-              )}
+      }
+      title={`New RFI on ${job}`}
+      description={"The sheets you name stay on hold until it is answered."}
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="New RFI" className="mt-5 space-y-4">
+        <Field label="Subject" error={errors.subject?.message}>
+          {(control) => <Input {...control} {...form.register("subject")} maxLength={rfiLimits.subjectMax} />}
+        </Field>
+        <Field label="Question" error={errors.question?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...form.register("question")}
+              rows={4}
+              maxLength={rfiLimits.questionMax}
+              className={controlClass}
             />
-            <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="accent" loading={isSubmitting}>
-                Send RFI
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          )}
+        </Field>
+        <Field label="Suggested answer" optional error={errors.suggestion?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...form.register("suggestion")}
+              rows={2}
+              maxLength={rfiLimits.suggestionMax}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Ask (e-mail)" error={errors.to?.message} hint="They answer through a link, no account.">
+            {(control) => <Input {...control} {...form.register("to")} type="email" autoComplete="email" />}
+          </Field>
+          <Field label="Answer due" error={errors.dueDay?.message}>
+            {(control) => <Input {...control} {...form.register("dueDay")} type="date" />}
+          </Field>
+        </div>
+        <Controller
+          control={form.control}
+          name="sheets"
+          render={({ field }) => (
+            <fieldset className="min-w-0">
+              <legend className="text-sm font-semibold text-steel-800">
+                Sheets to hold <span className="font-normal text-steel-500">(optional)</span>
+              </legend>
+              {sheets.length === 0 ? (
+                <p className="mt-1.5 text-sm text-steel-600">The register has no sheets yet.</p>
+              ) : (
+                <ul className="mt-1.5 grid max-h-48 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2 sm:grid-cols-2">
+                  {sheets.map((sheet) => (
+                    <li key={sheet.number}>
+                      <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4"
+                          checked={field.value.includes(sheet.number)}
+                          onChange={(event) =>
+                            field.onChange(
+                              event.target.checked
+                                ? [...field.value, sheet.number]
+                                : field.value.filter((number) => number !== sheet.number),
+                            )
+                          }
+                        />
+                        <span className="font-mono font-semibold">{sheet.number}</span>
+                        <span className="min-w-0 truncate text-steel-600">{sheet.title}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {errors.sheets?.message && (
+                <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
+              )}
+            </fieldset>
+          )}
+        />
+        <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <FormDialogCancel />
+          <Button type="submit" variant="accent" loading={isSubmitting}>
+            Send RFI
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

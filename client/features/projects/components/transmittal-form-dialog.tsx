@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Send } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormDialog, FormDialogCancel } from "~/components/ui/form-dialog";
 import { controlClass, Input, Select } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { useToast } from "~/components/ui/toast";
@@ -63,163 +63,136 @@ export function TransmittalFormDialog({
   });
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        if (next) {
-          form.reset(emptyTransmittalForm(clientEmail));
-          setProblem(null);
-        }
-        setOpen(next);
+      onOpenChange={setOpen}
+      busy={isSubmitting}
+      onOpen={() => {
+        form.reset(emptyTransmittalForm(clientEmail));
+        setProblem(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="accent" size="sm">
           <Send aria-hidden="true" size={14} />
           New transmittal
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-bold text-steel-950">New transmittal on {job}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-steel-600">
-                Each sheet goes at its latest revision; the client reviews them through a link, no account.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close">
-                <X aria-hidden="true" size={16} />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <form noValidate onSubmit={onSubmit} aria-label="New transmittal" className="mt-5 space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Purpose" error={errors.purpose?.message}>
-                {(control) => (
-                  <Select {...control} {...form.register("purpose")}>
-                    {transmittalPurposes.map((key) => (
-                      <option key={key} value={key}>
-                        {transmittalPurposeLabels[key]}
-                      </option>
-                    ))}
-                  </Select>
+      }
+      title={`New transmittal on ${job}`}
+      description={"Each sheet goes at its latest revision; the client reviews them through a link, no account."}
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="New transmittal" className="mt-5 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Purpose" error={errors.purpose?.message}>
+            {(control) => (
+              <Select {...control} {...form.register("purpose")}>
+                {transmittalPurposes.map((key) => (
+                  <option key={key} value={key}>
+                    {transmittalPurposeLabels[key]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Days to respond" error={errors.dueDays?.message} hint="14 calendar days is the norm.">
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("dueDays")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={transmittalLimits.dueDaysMax}
+              />
+            )}
+          </Field>
+        </div>
+        <Field
+          label="Send to (e-mail)"
+          error={errors.recipients?.message ?? firstError(errors.recipients)}
+          hint="Separate several addresses with commas."
+        >
+          {(control) => <Input {...control} {...form.register("recipients")} type="text" autoComplete="off" />}
+        </Field>
+        <Controller
+          control={form.control}
+          name="sheets"
+          render={({ field }) => (
+            <fieldset className="min-w-0">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <legend className="text-sm font-semibold text-steel-800">
+                  Sheets ({field.value.length} of {sheets.length})
+                </legend>
+                {sheets.length > 1 && (
+                  <button
+                    type="button"
+                    className="min-h-8 text-sm font-semibold text-steel-800 underline"
+                    onClick={() =>
+                      field.onChange(field.value.length === sheets.length ? [] : sheets.map((sheet) => sheet.number))
+                    }
+                  >
+                    {field.value.length === sheets.length ? "Choose none" : "Choose all"}
+                  </button>
                 )}
-              </Field>
-              <Field label="Days to respond" error={errors.dueDays?.message} hint="14 calendar days is the norm.">
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register("dueDays")}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={transmittalLimits.dueDaysMax}
-                  />
-                )}
-              </Field>
-            </div>
-            <Field
-              label="Send to (e-mail)"
-              error={errors.recipients?.message ?? firstError(errors.recipients)}
-              hint="Separate several addresses with commas."
-            >
-              {(control) => <Input {...control} {...form.register("recipients")} type="text" autoComplete="off" />}
-            </Field>
-            <Controller
-              control={form.control}
-              name="sheets"
-              render={({ field }) => (
-                <fieldset className="min-w-0">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <legend className="text-sm font-semibold text-steel-800">
-                      Sheets ({field.value.length} of {sheets.length})
-                    </legend>
-                    {sheets.length > 1 && (
-                      <button
-                        type="button"
-                        className="min-h-8 text-sm font-semibold text-steel-800 underline"
-                        onClick={() =>
-                          field.onChange(
-                            field.value.length === sheets.length ? [] : sheets.map((sheet) => sheet.number),
-                          )
-                        }
-                      >
-                        {field.value.length === sheets.length ? "Choose none" : "Choose all"}
-                      </button>
-                    )}
-                  </div>
-                  {sheets.length === 0 ? (
-                    <p className="mt-1.5 text-sm text-steel-600">No sheet has a revision to send yet.</p>
-                  ) : (
-                    <ul className="mt-1.5 grid max-h-56 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2">
-                      {sheets.map((sheet) => (
-                        <li key={sheet.number}>
-                          <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
-                            <input
-                              type="checkbox"
-                              className="h-4 w-4 shrink-0"
-                              checked={field.value.includes(sheet.number)}
-                              onChange={(event) =>
-                                field.onChange(
-                                  event.target.checked
-                                    ? [...field.value, sheet.number]
-                                    : field.value.filter((number) => number !== sheet.number),
-                                )
-                              }
-                            />
-                            <span className="font-mono font-semibold">{sheet.number}</span>
-                            <span className="shrink-0 text-steel-600">rev {sheet.revision}</span>
-                            <span className="min-w-0 flex-1 truncate text-steel-600">{sheet.title}</span>
-                            <span className="hidden shrink-0 text-xs text-steel-600 sm:inline">
-                              {drawingStatusLabels[sheet.status]}
-                            </span>
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {errors.sheets?.message && (
-                    <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
-                  )}
-                </fieldset>
+              </div>
+              {sheets.length === 0 ? (
+                <p className="mt-1.5 text-sm text-steel-600">No sheet has a revision to send yet.</p>
+              ) : (
+                <ul className="mt-1.5 grid max-h-56 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2">
+                  {sheets.map((sheet) => (
+                    <li key={sheet.number}>
+                      <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 shrink-0"
+                          checked={field.value.includes(sheet.number)}
+                          onChange={(event) =>
+                            field.onChange(
+                              event.target.checked
+                                ? [...field.value, sheet.number]
+                                : field.value.filter((number) => number !== sheet.number),
+                            )
+                          }
+                        />
+                        <span className="font-mono font-semibold">{sheet.number}</span>
+                        <span className="shrink-0 text-steel-600">rev {sheet.revision}</span>
+                        <span className="min-w-0 flex-1 truncate text-steel-600">{sheet.title}</span>
+                        <span className="hidden shrink-0 text-xs text-steel-600 sm:inline">
+                          {drawingStatusLabels[sheet.status]}
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
               )}
+              {errors.sheets?.message && (
+                <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
+              )}
+            </fieldset>
+          )}
+        />
+        <Field label="Message" optional error={errors.message?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...form.register("message")}
+              rows={3}
+              maxLength={transmittalLimits.messageMax}
+              className={controlClass}
             />
-            <Field label="Message" optional error={errors.message?.message}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register("message")}
-                  rows={3}
-                  maxLength={transmittalLimits.messageMax}
-                  className={controlClass}
-                />
-              )}
-            </Field>
-            <Field
-              label="Link password"
-              optional
-              error={errors.password?.message}
-              hint="Tell it to the client separately."
-            >
-              {(control) => <PasswordInput {...control} {...form.register("password")} autoComplete="new-password" />}
-            </Field>
-            <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="accent" loading={isSubmitting}>
-                Send transmittal
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          )}
+        </Field>
+        <Field label="Link password" optional error={errors.password?.message} hint="Tell it to the client separately.">
+          {(control) => <PasswordInput {...control} {...form.register("password")} autoComplete="new-password" />}
+        </Field>
+        <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <FormDialogCancel />
+          <Button type="submit" variant="accent" loading={isSubmitting}>
+            Send transmittal
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
 
