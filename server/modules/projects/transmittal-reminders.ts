@@ -5,7 +5,8 @@ import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { transmittalPaths } from "../../../shared/transmittals.ts";
 import { periodicTask } from "../../lib/periodic-task.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
-import { reminderOrdinal, transmittalRepository } from "./transmittal-repository.ts";
+import { reminderOrdinal, reminderRepository } from "./transmittal-reminder-repository.ts";
+import { transmittalRepository } from "./transmittal-repository.ts";
 
 /** How often the reminder sweep looks for transmittals whose reminder has come. */
 export const REMINDER_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -40,6 +41,7 @@ export const transmittalRemindersPlugin = fp(
   async (app: FastifyInstance, options: ProjectsModuleOptions) => {
     const now = options.now ?? (() => new Date());
     const repository = transmittalRepository(app.db);
+    const reminders = reminderRepository(app.db);
     const origin = app.config.publicOrigin;
     const task = periodicTask(app, {
       what: "transmittal reminders",
@@ -47,7 +49,7 @@ export const transmittalRemindersPlugin = fp(
       task: async () => {
         const at = now();
         let sent = 0;
-        for (const { transmittal, job, projectName } of await repository.waiting(at)) {
+        for (const { transmittal, job, projectName } of await reminders.waiting(at)) {
           // Past due and unanswered: the team is told once (the key holds however many sweeps see it).
           if (transmittal.dueAt.getTime() <= at.getTime()) {
             await app.notifications.notify(await repository.teamIds(app.db, transmittal.projectId), {
@@ -58,7 +60,7 @@ export const transmittalRemindersPlugin = fp(
             });
           }
           const ordinal = reminderOrdinal(transmittal.dueAt, at);
-          if (ordinal === null || !(await repository.claimReminder(transmittal.id, ordinal))) continue;
+          if (ordinal === null || !(await reminders.claimReminder(transmittal.id, ordinal))) continue;
           const overdue = ordinal > 0;
           for (const to of transmittal.recipients) {
             app.mailer.send({

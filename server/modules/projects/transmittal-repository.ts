@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, max, notInArray, sql } from "drizzle-orm";
 import { type DrawingStatus, drawingStatusLabels } from "../../../shared/drawings.ts";
 import {
   type CreateTransmittal,
   type ResponseKey,
   responseStatus,
   type SubmitReview,
-  type Transmittal,
-  type TransmittalSheet,
   transmittalLimits,
   transmittalNumber,
 } from "../../../shared/transmittals.ts";
@@ -17,11 +15,11 @@ import {
   projectMembers,
   projects,
   transmittalMarkups,
-  transmittalReminders,
   transmittalSheets,
   transmittals,
 } from "../../db/schema.ts";
 import { badRequest, conflict, gone } from "../../lib/errors.ts";
+import { transmittalViews } from "./transmittal-views.ts";
 
 export type TransmittalRow = typeof transmittals.$inferSelect;
 
@@ -39,90 +37,10 @@ export function reviewLinkEnd(row: TransmittalRow, now = new Date()): string | n
   return null;
 }
 
-/**
- * The reminder a transmittal is due now (DESIGN §16): 0 from 3 days before `dueAt`, then 1, 2, …
- * one a day once overdue, at most 14; null when none is. Missed days are not made up.
- */
-export function reminderOrdinal(dueAt: Date, now: Date): number | null {
-  const untilDue = dueAt.getTime() - now.getTime();
-  if (untilDue > transmittalLimits.reminderDaysBefore * DAY_MS) return null;
-  if (untilDue > 0) return 0;
-  const overdueDay = Math.floor(-untilDue / DAY_MS) + 1;
-  return overdueDay <= transmittalLimits.remindersMax ? overdueDay : null;
-}
-
 /** DESIGN §16 transmittals of a project: created with their sheets, reviewed by the client. */
 export function transmittalRepository(db: Db) {
-  async function withSheets(rows: TransmittalRow[]): Promise<Map<number, TransmittalSheet[]>> {
-    const ids = rows.map((row) => row.id);
-    const bySheet = new Map<number, TransmittalSheet[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return bySheet;
-    const [sheets, markups] = await Promise.all([
-      db
-        .select()
-        .from(transmittalSheets)
-        .where(inArray(transmittalSheets.transmittalId, ids))
-        .orderBy(asc(transmittalSheets.transmittalId), asc(transmittalSheets.position)),
-      db
-        .select()
-        .from(transmittalMarkups)
-        .where(inArray(transmittalMarkups.transmittalId, ids))
-        .orderBy(asc(transmittalMarkups.id)),
-    ]);
-    const markupsOf = new Map<string, TransmittalSheet["markups"]>();
-    for (const markup of markups) {
-      const key = `${markup.transmittalId}:${markup.number}`;
-      const list = markupsOf.get(key) ?? [];
-      list.push({ id: markup.id, fileName: markup.fileName, size: markup.size });
-      markupsOf.set(key, list);
-    }
-    for (const sheet of sheets) {
-      bySheet.get(sheet.transmittalId)?.push({
-        number: sheet.number,
-        title: sheet.title,
-        revision: sheet.revision,
-        response: sheet.response,
-        comment: sheet.comment,
-        markups: markupsOf.get(`${sheet.transmittalId}:${sheet.number}`) ?? [],
-      });
-    }
-    return bySheet;
-  }
-
-  async function remindersSent(ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: transmittalReminders.transmittalId, sent: count() })
-      .from(transmittalReminders)
-      .where(inArray(transmittalReminders.transmittalId, ids))
-      .groupBy(transmittalReminders.transmittalId);
-    return new Map(rows.map((row) => [row.id, row.sent]));
-  }
-
-  /** Transmittals as the log shows them, `url` made from the token by the caller. */
-  async function describe(rows: TransmittalRow[], urlOf: (row: TransmittalRow) => string): Promise<Transmittal[]> {
-    const ids = rows.map((row) => row.id);
-    const [sheets, reminders] = await Promise.all([withSheets(rows), remindersSent(ids)]);
-    return rows.map((row) => ({
-      number: row.number,
-      purpose: row.purpose,
-      message: row.message,
-      recipients: row.recipients,
-      dueAt: row.dueAt.toISOString(),
-      createdAt: row.createdAt.toISOString(),
-      createdBy: row.createdByName,
-      openedAt: row.openedAt?.toISOString() ?? null,
-      submittedAt: row.submittedAt?.toISOString() ?? null,
-      voidedAt: row.voidedAt?.toISOString() ?? null,
-      remindersSent: reminders.get(row.id) ?? 0,
-      url: row.voidedAt ? null : urlOf(row),
-      sheets: sheets.get(row.id) ?? [],
-    }));
-  }
-
   return {
-    describe,
-    sheetsOf: async (row: TransmittalRow) => (await withSheets([row])).get(row.id) ?? [],
+    ...transmittalViews(db),
 
     /** A project's transmittals, newest first. */
     list: (projectId: number) =>
@@ -428,35 +346,6 @@ export function transmittalRepository(db: Db) {
         .from(projectMembers)
         .where(eq(projectMembers.projectId, projectId));
       return rows.map((row) => row.id);
-    },
-
-    /** Transmittals still waiting on the client whose reminders may be due by `now`. */
-    waiting: (now: Date) =>
-      db
-        .select({ transmittal: transmittals, job: projects.job, projectName: projects.name })
-        .from(transmittals)
-        .innerJoin(projects, eq(projects.id, transmittals.projectId))
-        .where(
-          and(
-            isNull(transmittals.submittedAt),
-            isNull(transmittals.voidedAt),
-            lte(transmittals.dueAt, new Date(now.getTime() + transmittalLimits.reminderDaysBefore * DAY_MS)),
-            gt(transmittals.dueAt, new Date(now.getTime() - transmittalLimits.remindersMax * DAY_MS)),
-          ),
-        ),
-
-    /**
-     * Claims reminder `ordinal` of a transmittal: true for exactly one caller across every
-     * instance and restart, which then sends it (a crash after the claim loses that one reminder,
-     * never sends it twice).
-     */
-    async claimReminder(transmittalId: number, ordinal: number): Promise<boolean> {
-      const claimed = await db
-        .insert(transmittalReminders)
-        .values({ transmittalId, ordinal })
-        .onConflictDoNothing()
-        .returning({ id: transmittalReminders.transmittalId });
-      return claimed.length > 0;
     },
   };
 }

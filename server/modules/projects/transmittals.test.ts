@@ -15,7 +15,7 @@ import { startSmtpCapture, unfolded } from "../../../test/helpers/smtp-capture.t
 import { TusError, tusUpload } from "../../../test/helpers/tus.ts";
 import { auditLog, transmittals } from "../../db/schema.ts";
 import { REVIEW_KEY_HEADER } from "./review-access.ts";
-import { reminderOrdinal } from "./transmittal-repository.ts";
+import { reminderOrdinal } from "./transmittal-reminder-repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 let jobs = 0;
