@@ -81,7 +81,11 @@ export function transmittalRepository(db: Db) {
         by: { id: number; username: string };
         now: Date;
       },
-      cover: (number: string, sheets: { number: string; title: string; revision: string }[]) => Promise<string>,
+      cover: (
+        number: string,
+        dueAt: Date,
+        sheets: { number: string; title: string; revision: string }[],
+      ) => Promise<string>,
       also: (tx: Db, row: TransmittalRow) => Promise<void>,
     ): Promise<TransmittalRow> {
       const { project, fields } = input;
@@ -133,7 +137,8 @@ export function transmittalRepository(db: Db) {
           const sheet = byNumber.get(wanted.number)!;
           return { id: sheet.id, number: sheet.number, title: sheet.title, revision: sheet.revision };
         });
-        const coverKey = await cover(number, sent);
+        const dueAt = new Date(input.now.getTime() + fields.dueDays * DAY_MS);
+        const coverKey = await cover(number, dueAt, sent);
         const [row] = await tx
           .insert(transmittals)
           .values({
@@ -143,7 +148,7 @@ export function transmittalRepository(db: Db) {
             purpose: fields.purpose,
             message: fields.message,
             recipients: fields.recipients,
-            dueAt: new Date(input.now.getTime() + fields.dueDays * DAY_MS),
+            dueAt,
             token: input.token,
             passwordHash: input.passwordHash,
             coverKey,

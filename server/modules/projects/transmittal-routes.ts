@@ -102,13 +102,13 @@ export const transmittalRoutes: FastifyPluginAsyncZod = async (app) => {
             by: user,
             now,
           },
-          async (number, sheets) => {
+          async (number, dueAt, sheets) => {
             const pdf = await coverSheetPdf({
               firm: site.brand.legalName,
               project: { job: project.job, name: project.name, client: project.clientCompany },
               number,
               date: now,
-              dueAt: new Date(now.getTime() + fields.dueDays * 24 * 60 * 60 * 1000),
+              dueAt,
               purpose: fields.purpose,
               message: fields.message,
               from: user.username,

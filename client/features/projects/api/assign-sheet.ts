@@ -11,7 +11,7 @@ export function useAssignSheet(job: string) {
     mutationFn: ({ number, assignee }: { number: string; assignee: string | null }) =>
       apiFetch<Drawing>(drawingPaths.sheet(job, number), { method: "PATCH", body: { assignee } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...projectKeys.one(job), "drawings"] });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) });
       void queryClient.invalidateQueries({ queryKey: myDayKey });
     },
   });

@@ -3,12 +3,10 @@ import { apiFetch } from "~/lib/api-client";
 import { type Drawing, type DrawingImportResult, drawingPaths } from "../../../../shared/drawings.ts";
 import { projectKeys } from "./paths.ts";
 
-const registerKey = (job: string) => [...projectKeys.one(job), "drawings"] as const;
-
 /** GET /api/projects/{job}/drawings: every sheet by number, each with its revisions, newest first. */
 export const useDrawings = (job: string) =>
   useQuery({
-    queryKey: registerKey(job),
+    queryKey: projectKeys.register(job),
     queryFn: ({ signal }) => apiFetch<Drawing[]>(drawingPaths.register(job), { signal }),
     // Clients answer from outside (reviews, RFI answers): each visit of the tab reads it afresh.
     staleTime: 0,
@@ -37,7 +35,7 @@ export function useAddRevision(job: string) {
       form.set("file", input.file);
       return apiFetch<Drawing>(drawingPaths.register(job), { method: "POST", body: form });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
   });
 }
 
@@ -50,7 +48,7 @@ export function useImportRegister(job: string) {
       form.set("file", file);
       return apiFetch<DrawingImportResult>(drawingPaths.import(job), { method: "POST", body: form });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
   });
 }
 
@@ -59,6 +57,6 @@ export function useReleaseSheet(job: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (number: string) => apiFetch<Drawing>(drawingPaths.release(job, number), { method: "POST" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: registerKey(job) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
   });
 }

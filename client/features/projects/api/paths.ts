@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { chatPaths } from "../../../../shared/chat.ts";
 import { projectPaths } from "../../../../shared/projects.ts";
 
@@ -11,5 +12,18 @@ export const projectKeys = {
   all: ["projects"] as const,
   list: ["projects", "list"] as const,
   one: (job: string) => ["projects", "one", job] as const,
+  /** A project's register, and its transmittal and RFI logs. */
+  register: (job: string) => ["projects", "one", job, "drawings"] as const,
+  log: (job: string, log: "transmittals" | "rfis") => ["projects", "one", job, log] as const,
   people: ["projects", "people"] as const,
 };
+
+/** A transmittal or an RFI changes the register too (statuses, holds): the log and the register are read again. */
+export function useRefreshLogAndRegister(job: string, log: "transmittals" | "rfis") {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.log(job, log) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
+    ]);
+}

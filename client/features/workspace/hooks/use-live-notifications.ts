@@ -45,9 +45,11 @@ export function useLiveNotifications(
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         void queryClient.invalidateQueries({ queryKey: countKeys.quotesDue });
         // What a notice tells of (a client's review, an RFI's answer, a new request, an assignment)
-        // changed data that may be on screen: what is shown is read again. The chat keeps itself
-        // current over its own socket.
-        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "chat" });
+        // changed data that may be on screen: what is shown is read again. A mention is the chat's,
+        // which keeps itself current over its own socket: a busy chat refetches nothing else.
+        if (parsed.data.kind !== "mention") {
+          void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "chat" });
+        }
         notify(parsed.data);
       });
       client.subscribe(chatDestinations.privateQueue(username), refreshUnread);
