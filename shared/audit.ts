@@ -23,6 +23,9 @@ export const auditActions = [
   "group.delete",
   "project.create",
   "project.update",
+  // Not in DESIGN §16's list: a project's own documents (its Files tab) come and go like its drawings.
+  "project.fileAdd",
+  "project.fileRemove",
   "drawing.upload",
   "drawing.import",
   "drawing.release",

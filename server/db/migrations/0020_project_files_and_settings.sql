@@ -13,6 +13,7 @@ CREATE TABLE "project_files" (
 	"file_key" text NOT NULL,
 	"file_name" text NOT NULL,
 	"size" bigint NOT NULL,
+	"content_type" text NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
 	"uploaded_by" bigint,
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -69,6 +69,8 @@ export const projectFiles = pgTable(
     fileKey: text("file_key").notNull(),
     fileName: text("file_name").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
+    /** What its content is, read from its bytes when it was stored (served as this). */
+    contentType: text("content_type").notNull(),
     note: text("note").notNull().default(""),
     uploadedBy: bigint("uploaded_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     uploadedAt: timestamptz("uploaded_at").notNull().defaultNow(),
