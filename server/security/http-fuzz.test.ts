@@ -301,6 +301,11 @@ const multipartForms: Record<string, MultipartForm> = {
     },
     captcha: false,
   },
+  "POST /api/projects/{job}/files": {
+    fields: { category: "contract", note: "Issued for construction" },
+    file: { field: "file", content: samples.pdf, name: "S-1.pdf", type: "application/pdf", optional: false },
+    captcha: false,
+  },
   "POST /api/rfi/{token}": {
     fields: { answer: "Bolted, as suggested." },
     file: { field: "files", content: samples.pdf, name: "SK-1.pdf", type: "application/pdf", optional: true },

@@ -15,7 +15,9 @@ import { currentUser } from "../../plugins/auth.ts";
 import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
 import { myDayRoutes } from "./my-day.ts";
+import { projectFileRoutes } from "./project-file-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
+import { responseLabelRoutes } from "./response-label-routes.ts";
 import { rfiRoutes } from "./rfi-routes.ts";
 import { projectSearch } from "./search.ts";
 import { transmittalRoutes } from "./transmittal-routes.ts";
@@ -48,6 +50,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(myDayRoutes);
   await app.register(transmittalRoutes);
   await app.register(rfiRoutes);
+  await app.register(responseLabelRoutes);
+  await app.register(projectFileRoutes);
   const tags = ["projects"];
 
   /** The accounts of a team, every name an active one (any case), in the order given. */
