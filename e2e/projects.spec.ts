@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { storageKeys } from "../shared/roles.ts";
-import { type Account, escapeRegExp, loginAdmin, newEmployee, unique } from "./chat-fixtures.ts";
+import { type Account, escapeRegExp, loginAdmin, newEmployee, send, unique } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { drawingsPdf, signInAsAdmin } from "./office-fixtures.ts";
 
@@ -119,6 +119,49 @@ test("an admin creates a project with its team and changes it; the team member f
   const theirDetails = theirs.getByRole("region", { name: `${job} · Harbour Footbridge Phase 2` });
   await expect(theirDetails).toBeVisible();
   await expect(theirDetails.getByRole("button", { name: "Edit project" })).toHaveCount(0);
+
+  // The Files tab: a contract drawing added, listed with its kind; the register's revisions below it.
+  const tabs = theirs.getByRole("navigation", { name: "Project sections" });
+  await tabs.getByRole("link", { name: "Files" }).click();
+  await expect(theirs).toHaveURL(/\?tab=files$/);
+  const files = theirs.getByRole("region", { name: "Files" });
+  await expect(files.getByText("No documents yet")).toBeVisible();
+  const addFile = files.getByRole("form", { name: "Add a file" });
+  await addFile.getByLabel("File").setInputFiles({
+    name: "Contract S-1.pdf",
+    mimeType: "application/pdf",
+    buffer: drawingsPdf(1, "Contract S-1"),
+  });
+  await addFile.getByRole("combobox", { name: "Kind" }).selectOption("contract");
+  await addFile.getByRole("textbox", { name: /^Note/ }).fill("Issued for construction");
+  await addFile.getByRole("button", { name: "Add file" }).click();
+  const contract = files.getByRole("listitem", { name: "Contract S-1.pdf" });
+  await expect(contract).toContainText("Contract drawings");
+  await expect(contract).toContainText("Issued for construction");
+  await expect(contract.getByRole("button", { name: "Remove Contract S-1.pdf" })).toBeVisible();
+  const loop = files.getByRole("region", { name: /^From drawings, transmittals and RFIs/ });
+  await expect(loop.getByText("E-101 rev B")).toBeVisible();
+  await expect(loop.getByText("E-101 rev A")).toBeVisible();
+  await expectNoAxeViolations(theirs);
+  await theirs.screenshot({ path: test.info().outputPath("files.png"), fullPage: true });
+
+  // The Chat tab: the project's group, only it, at full height; a message sent from here.
+  await tabs.getByRole("link", { name: "Chat" }).click();
+  await expect(theirs).toHaveURL(/\?tab=chat$/);
+  const projectChat = theirs.getByRole("region", { name: "Project chat" });
+  await expect(projectChat.getByRole("heading", { name: `${job} Harbour Footbridge Phase 2` })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(theirs.getByRole("complementary", { name: "Chats" })).toHaveCount(0);
+  await send(theirs, "Contract set is in the Files tab.");
+  await expectNoAxeViolations(theirs);
+  await theirs.screenshot({ path: test.info().outputPath("project-chat.png"), fullPage: true });
+  // Reloaded, the address keeps the tab.
+  await theirs.reload();
+  await expect(
+    theirs.getByRole("region", { name: "Project chat" }).getByText("Contract set is in the Files tab."),
+  ).toBeVisible({ timeout: 20_000 });
+
   await theirDetails.getByRole("link", { name: "Project chat" }).click();
   await expect(theirs).toHaveURL(/\/staff\/chat\/group(:|%3A)\d+$/);
   await expect(theirs.getByText(`${job} Harbour Footbridge Phase 2`).first()).toBeVisible({ timeout: 20_000 });

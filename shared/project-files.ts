@@ -60,6 +60,11 @@ export type LoopFile = z.infer<typeof loopFileSchema>;
 export const projectFilesSchema = z.object({ documents: z.array(projectFileSchema), loop: z.array(loopFileSchema) });
 export type ProjectFiles = z.infer<typeof projectFilesSchema>;
 
+export const projectFilePaths = {
+  list: (job: string) => `/api/projects/${encodeURIComponent(job)}/files`,
+  one: (job: string, id: number) => `/api/projects/${encodeURIComponent(job)}/files/${id}`,
+} as const;
+
 /** The fields of POST /api/projects/{job}/files (multipart, beside `file`). */
 export const projectFileFieldsSchema = z.object({
   category: z.enum(projectFileCategories, { error: "Choose what kind of file this is" }).default("other"),

@@ -38,11 +38,14 @@ export default function ChatView({
   className,
   address,
   onUnreadChange,
+  single = false,
 }: {
   className?: string;
   address?: ChatAddress;
   /** Told the total of unread messages over every conversation whenever it changes. */
   onUnreadChange?: (total: number) => void;
+  /** Only the addressed conversation, without the list of chats (a project's Chat tab). */
+  single?: boolean;
 }) {
   const session = useSession();
   if (!session) {
@@ -63,6 +66,7 @@ export default function ChatView({
       className={className}
       address={address}
       onUnreadChange={onUnreadChange}
+      single={single}
     />
   );
 }
@@ -72,16 +76,20 @@ function ChatWorkspace({
   className,
   address,
   onUnreadChange,
+  single,
 }: {
   identity: ChatIdentity;
   className?: string;
   address?: ChatAddress;
   onUnreadChange?: (total: number) => void;
+  single: boolean;
 }) {
   const chat = useChat(identity);
   const unreadTotal = Object.values(chat.unread.byChat).reduce((sum, entries) => sum + entries.length, 0);
   useEffect(() => onUnreadChange?.(unreadTotal), [unreadTotal, onUnreadChange]);
   const wide = useMediaQuery(WIDE);
+  // One conversation only: no list beside it, and no drawer to open one from.
+  const list = single ? "none" : wide ? "aside" : "drawer";
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   // The message search outlives the phone's drawer (closed to show a hit, opened again for the next).
@@ -257,14 +265,14 @@ function ChatWorkspace({
           className,
         )}
       >
-        {wide && (
+        {list === "aside" && (
           <aside ref={sidebarRef} aria-label="Chats" className="w-72 shrink-0 border-r border-steel-200 lg:w-80">
             {sidebar(false)}
           </aside>
         )}
         <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
           <ConversationPane
-            onOpenDrawer={wide ? undefined : () => setDrawerOpen(true)}
+            onOpenDrawer={list === "drawer" ? () => setDrawerOpen(true) : undefined}
             headingRef={headingRef}
             textareaRef={textareaRef}
             onGroupDeleted={() => {
@@ -274,7 +282,7 @@ function ChatWorkspace({
           />
         </section>
 
-        {!wide && (
+        {list === "drawer" && (
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-50 bg-steel-950/50 data-[state=open]:animate-[chat-fade-in_150ms_ease-out]" />

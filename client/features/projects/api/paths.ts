@@ -15,7 +15,11 @@ export const projectKeys = {
   /** A project's register, and its transmittal and RFI logs. */
   register: (job: string) => ["projects", "one", job, "drawings"] as const,
   log: (job: string, log: "transmittals" | "rfis") => ["projects", "one", job, log] as const,
+  /** A project's documents and the files its loop made. */
+  files: (job: string) => ["projects", "one", job, "files"] as const,
   people: ["projects", "people"] as const,
+  /** The office's words for the review's responses. */
+  responseLabels: ["projects", "response-labels"] as const,
 };
 
 /** A transmittal or an RFI changes the register too (statuses, holds): the log and the register are read again. */

@@ -1,4 +1,5 @@
 import { MessagesSquare, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyPanel } from "~/components/dashboard/empty-panel";
 import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
@@ -8,6 +9,7 @@ import { staffAddresses } from "../../../../shared/staff-addresses.ts";
 import { useProject } from "../api/get-project.ts";
 import { dueDateLabel } from "../lib/due-date.ts";
 import { DrawingRegister } from "./drawing-register.tsx";
+import { ProjectFiles } from "./project-files.tsx";
 import { ProjectFormDialog } from "./project-form-dialog.tsx";
 import { RfiLog } from "./rfi-log.tsx";
 import { TransmittalLog } from "./transmittal-log.tsx";
@@ -17,10 +19,26 @@ const projectTabs = [
   ["drawings", "Drawings"],
   ["transmittals", "Transmittals"],
   ["rfis", "RFIs"],
+  ["files", "Files"],
+  ["chat", "Chat"],
 ] as const;
 
-/** One project: its client, fabricator, due date and team, its chat, and Edit for admins. */
-export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean; me: string }) {
+/**
+ * One project: its client, fabricator, due date and team, Edit for admins, and its tabs (DESIGN
+ * §16: drawings, transmittals, RFIs, files and chat). The chat is the chat feature's, handed in by
+ * the page as `chat` (a conversation address to its view).
+ */
+export function ProjectDetails({
+  job,
+  admin,
+  me,
+  chat,
+}: {
+  job: string;
+  admin: boolean;
+  me: string;
+  chat: (conversation: string) => ReactNode;
+}) {
   const project = useProject(job);
   const [search] = useSearchParams();
   const tab = projectTabs.find(([key]) => key === search.get("tab"))?.[0] ?? "drawings";
@@ -90,20 +108,34 @@ export function ProjectDetails({ job, admin, me }: { job: string; admin: boolean
           ))}
         </dl>
       </section>
-      <nav aria-label="Project sections" className="flex gap-1 border-b border-steel-200">
+      <nav aria-label="Project sections" className="flex overflow-x-auto border-b border-steel-200 sm:gap-1">
         {projectTabs.map(([key, label]) => (
           <Link
             key={key}
             to={{ search: key === "drawings" ? "" : `?tab=${key}` }}
             replace
             aria-current={tab === key ? "page" : undefined}
-            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-steel-600 aria-[current=page]:border-accent-600 aria-[current=page]:text-steel-950"
+            className="-mb-px shrink-0 border-b-2 border-transparent px-2.5 py-2 text-sm whitespace-nowrap sm:px-3 font-semibold text-steel-600 aria-[current=page]:border-accent-600 aria-[current=page]:text-steel-950"
           >
             {label}
           </Link>
         ))}
       </nav>
-      {tab === "rfis" ? (
+      {tab === "chat" ? (
+        data.chatGroupId === null ? (
+          <EmptyPanel
+            icon={MessagesSquare}
+            title="No project chat"
+            text="Its chat group was deleted in the chat; the team can talk in a new group there."
+          />
+        ) : (
+          <section aria-label="Project chat" className="overflow-hidden rounded-xl border border-steel-200">
+            {chat(`group:${data.chatGroupId}`)}
+          </section>
+        )
+      ) : tab === "files" ? (
+        <ProjectFiles job={data.job} me={me} admin={admin} />
+      ) : tab === "rfis" ? (
         <RfiLog job={data.job} />
       ) : tab === "transmittals" ? (
         <TransmittalLog job={data.job} clientEmail={data.client.email} />
