@@ -13,6 +13,7 @@ import type { Drawing } from "../../../../shared/drawings.ts";
 import { rfiLimits } from "../../../../shared/rfis.ts";
 import { useCreateRfi } from "../api/rfis.ts";
 import { createRfiBody, emptyRfiForm, type RfiFormValues, rfiFormSchema } from "../lib/rfi-form.ts";
+import { SheetChecklist } from "./sheet-checklist.tsx";
 
 /**
  * New RFI: subject, question, a suggested answer, the sheets it holds, who is asked and by when.
@@ -97,40 +98,18 @@ export function RfiFormDialog({ job, sheets }: { job: string; sheets: Drawing[] 
           control={form.control}
           name="sheets"
           render={({ field }) => (
-            <fieldset className="min-w-0">
-              <legend className="text-sm font-semibold text-steel-800">
-                Sheets to hold <span className="font-normal text-steel-500">(optional)</span>
-              </legend>
-              {sheets.length === 0 ? (
-                <p className="mt-1.5 text-sm text-steel-600">The register has no sheets yet.</p>
-              ) : (
-                <ul className="mt-1.5 grid max-h-48 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2 sm:grid-cols-2">
-                  {sheets.map((sheet) => (
-                    <li key={sheet.number}>
-                      <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
-                        <input
-                          type="checkbox"
-                          className="h-4 w-4"
-                          checked={field.value.includes(sheet.number)}
-                          onChange={(event) =>
-                            field.onChange(
-                              event.target.checked
-                                ? [...field.value, sheet.number]
-                                : field.value.filter((number) => number !== sheet.number),
-                            )
-                          }
-                        />
-                        <span className="font-mono font-semibold">{sheet.number}</span>
-                        <span className="min-w-0 truncate text-steel-600">{sheet.title}</span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {errors.sheets?.message && (
-                <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
-              )}
-            </fieldset>
+            <SheetChecklist
+              legend={
+                <>
+                  Sheets to hold <span className="font-normal text-steel-500">(optional)</span>
+                </>
+              }
+              sheets={sheets}
+              value={field.value}
+              onChange={field.onChange}
+              empty="The register has no sheets yet."
+              error={errors.sheets?.message}
+            />
           )}
         />
         <MessageBanner message={problem} onDismiss={() => setProblem(null)} />

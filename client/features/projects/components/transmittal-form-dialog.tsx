@@ -10,7 +10,7 @@ import { controlClass, Input, Select } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
-import { type Drawing, drawingStatusLabels } from "../../../../shared/drawings.ts";
+import type { Drawing } from "../../../../shared/drawings.ts";
 import { transmittalLimits, transmittalPurposeLabels, transmittalPurposes } from "../../../../shared/transmittals.ts";
 import { useCreateTransmittal } from "../api/transmittals.ts";
 import {
@@ -21,6 +21,7 @@ import {
   type TransmittalFormValues,
   transmittalFormSchema,
 } from "../lib/transmittal-form.ts";
+import { SheetChecklist } from "./sheet-checklist.tsx";
 
 /**
  * New transmittal: the sheets to send (each at its latest revision), why, to whom and by when.
@@ -117,57 +118,16 @@ export function TransmittalFormDialog({
           control={form.control}
           name="sheets"
           render={({ field }) => (
-            <fieldset className="min-w-0">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <legend className="text-sm font-semibold text-steel-800">
-                  Sheets ({field.value.length} of {sheets.length})
-                </legend>
-                {sheets.length > 1 && (
-                  <button
-                    type="button"
-                    className="min-h-8 text-sm font-semibold text-steel-800 underline"
-                    onClick={() =>
-                      field.onChange(field.value.length === sheets.length ? [] : sheets.map((sheet) => sheet.number))
-                    }
-                  >
-                    {field.value.length === sheets.length ? "Choose none" : "Choose all"}
-                  </button>
-                )}
-              </div>
-              {sheets.length === 0 ? (
-                <p className="mt-1.5 text-sm text-steel-600">No sheet has a revision to send yet.</p>
-              ) : (
-                <ul className="mt-1.5 grid max-h-56 gap-1 overflow-y-auto rounded-md border border-steel-200 p-2">
-                  {sheets.map((sheet) => (
-                    <li key={sheet.number}>
-                      <label className="flex min-h-10 items-center gap-2 rounded px-1 text-sm text-steel-900 hover:bg-steel-50">
-                        <input
-                          type="checkbox"
-                          className="h-4 w-4 shrink-0"
-                          checked={field.value.includes(sheet.number)}
-                          onChange={(event) =>
-                            field.onChange(
-                              event.target.checked
-                                ? [...field.value, sheet.number]
-                                : field.value.filter((number) => number !== sheet.number),
-                            )
-                          }
-                        />
-                        <span className="font-mono font-semibold">{sheet.number}</span>
-                        <span className="shrink-0 text-steel-600">rev {sheet.revision}</span>
-                        <span className="min-w-0 flex-1 truncate text-steel-600">{sheet.title}</span>
-                        <span className="hidden shrink-0 text-xs text-steel-600 sm:inline">
-                          {drawingStatusLabels[sheet.status]}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {errors.sheets?.message && (
-                <p className="mt-1.5 text-sm font-medium text-red-700">{errors.sheets.message}</p>
-              )}
-            </fieldset>
+            <SheetChecklist
+              legend={`Sheets (${field.value.length} of ${sheets.length})`}
+              sheets={sheets}
+              value={field.value}
+              onChange={field.onChange}
+              empty="No sheet has a revision to send yet."
+              error={errors.sheets?.message}
+              chooseAll
+              withRevision
+            />
           )}
         />
         <Field label="Message" optional error={errors.message?.message}>
