@@ -35,6 +35,8 @@ export const auditActions = [
   "transmittal.response",
   // Not in DESIGN §16's list: voiding a review link (its page then answers 410) is a change like the others.
   "transmittal.void",
+  // Not in DESIGN §16's list: renaming the review's responses changes what every client reads.
+  "transmittal.labels",
   "rfi.create",
   "rfi.answer",
   "rfi.close",

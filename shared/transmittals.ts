@@ -19,7 +19,13 @@ export const transmittalPurposeLabels: Record<TransmittalPurpose, string> = {
 /** A client's response to one sheet, and the status it gives the sheet. */
 export const responseKeys = ["approved", "approvedAsNoted", "reviseResubmit", "rejected"] as const;
 export type ResponseKey = (typeof responseKeys)[number];
-export const responseLabels: Record<ResponseKey, string> = {
+/** The words of each response, by key: what is stored is the key, so a rename changes only the words. */
+export type ResponseLabels = Record<ResponseKey, string>;
+/**
+ * The words until an admin renames them (GET/PUT /api/projects/response-labels). Anything that
+ * shows a response reads the current ones from there, or from the review it is part of.
+ */
+export const defaultResponseLabels: ResponseLabels = {
   approved: "Approved",
   approvedAsNoted: "Approved as noted",
   reviseResubmit: "Revise and resubmit",
@@ -47,6 +53,67 @@ export const transmittalLimits = {
   reminderDaysBefore: 3,
   remindersMax: 14,
 } as const;
+
+export const responseLabelLimits = { max: 40 } as const;
+
+const responseLabelSchema = (key: ResponseKey) => {
+  const what = `The label for “${defaultResponseLabels[key]}”`;
+  return z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(responseLabelLimits.max, `${what} has at most ${responseLabelLimits.max} characters`);
+};
+
+/**
+ * An admin's words for the four responses: each 1–40 characters, and no two alike whatever their
+ * case, so a client can never pick one answer thinking it is another.
+ */
+export const responseLabelsSchema = z
+  .object({
+    approved: responseLabelSchema("approved"),
+    approvedAsNoted: responseLabelSchema("approvedAsNoted"),
+    reviseResubmit: responseLabelSchema("reviseResubmit"),
+    rejected: responseLabelSchema("rejected"),
+  })
+  .strict()
+  .superRefine((labels, context) => {
+    const seen = new Map<string, ResponseKey>();
+    for (const key of responseKeys) {
+      const folded = labels[key].toLocaleLowerCase("en");
+      const first = seen.get(folded);
+      if (first === undefined) seen.set(folded, key);
+      else {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: `The same as the label for “${defaultResponseLabels[first]}”: each response needs its own`,
+        });
+      }
+    }
+  });
+
+/** GET /api/projects/response-labels: the current words, and the version to send back with a change. */
+export const responseLabelsAnswerSchema = z.object({
+  labels: z.object({
+    approved: z.string(),
+    approvedAsNoted: z.string(),
+    reviseResubmit: z.string(),
+    rejected: z.string(),
+  }),
+  /** 0 while the defaults hold (nobody has renamed them yet). */
+  version: z.number().int(),
+});
+export type ResponseLabelsAnswer = z.infer<typeof responseLabelsAnswerSchema>;
+
+/** PUT /api/projects/response-labels (admins), with the version read: 409 when someone changed them since. */
+export const saveResponseLabelsSchema = z
+  .object({
+    labels: responseLabelsSchema,
+    version: z.number({ error: "The version read is required" }).int().min(0),
+  })
+  .strict();
+export type SaveResponseLabels = z.infer<typeof saveResponseLabelsSchema>;
 
 /** `{job}-T-001`. */
 export const transmittalNumber = (job: string, seq: number) => `${job}-T-${String(seq).padStart(3, "0")}`;
@@ -161,4 +228,6 @@ export const transmittalPaths = {
     `/api/projects/${encodeURIComponent(job)}/transmittals/${encodeURIComponent(number)}`,
   review: (token: string) => `/api/review/${encodeURIComponent(token)}`,
   reviewPage: (token: string) => `/review/${encodeURIComponent(token)}`,
+  /** The office's words for the responses: a static path the router prefers to `/projects/:job`. */
+  responseLabels: "/api/projects/response-labels",
 } as const;

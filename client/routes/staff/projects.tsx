@@ -3,6 +3,7 @@ import { useNavigate, useParams } from "react-router";
 import { ProjectDetails } from "~/features/projects/components/project-details";
 import { ProjectFormDialog } from "~/features/projects/components/project-form-dialog";
 import { ProjectList } from "~/features/projects/components/project-list";
+import { ResponseLabelsDialog } from "~/features/projects/components/response-labels-dialog";
 import { useSession } from "~/lib/use-session";
 import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { WorkspacePage } from "./page.tsx";
@@ -54,7 +55,8 @@ export default function Projects() {
       listTitle={admin ? "All projects" : "Your projects"}
     >
       {admin && (
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-2">
+          <ResponseLabelsDialog />
           <ProjectFormDialog me={me} />
         </div>
       )}

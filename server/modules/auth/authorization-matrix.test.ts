@@ -145,6 +145,12 @@ describe("authorization matrix", () => {
     expect(notAdmin).toEqual([]);
   });
 
+  it("lets any staff read the review's response labels, and only an admin rename them", () => {
+    const rule = (method: HTTPMethods) =>
+      endpoints.find((e) => e.method === method && e.url === "/api/projects/response-labels")?.access;
+    expect({ GET: rule("GET"), PUT: rule("PUT") }).toEqual({ GET: "staff", PUT: "admin" });
+  });
+
   it("answers anonymous callers 401 on every staff and admin route, and never refuses them a public one", async () => {
     for (const endpoint of endpoints) {
       const response = await call(endpoint);

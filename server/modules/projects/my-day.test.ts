@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawingSchema } from "../../../shared/drawings.ts";
 import { myDaySchema } from "../../../shared/my-day.ts";
+import { defaultResponseLabels } from "../../../shared/transmittals.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession, testAdmin } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
@@ -25,9 +26,12 @@ interface Person {
 }
 
 describe("a response tally", () => {
-  it("counts each response, in the order of the labels", () => {
-    expect(responseTally(["rejected", "approved", null, "approved"])).toBe("2 approved, 1 rejected");
-    expect(responseTally([])).toBe("no responses");
+  it("counts each response, in the order of the labels, in the office's words", () => {
+    expect(responseTally(["rejected", "approved", null, "approved"], defaultResponseLabels)).toBe(
+      "2 approved, 1 rejected",
+    );
+    expect(responseTally([], defaultResponseLabels)).toBe("no responses");
+    expect(responseTally(["rejected"], { ...defaultResponseLabels, rejected: "Not Accepted" })).toBe("1 not accepted");
   });
 });
 

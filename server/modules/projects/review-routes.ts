@@ -9,7 +9,6 @@ import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import {
   type Review,
   responseKeys,
-  responseLabels,
   reviewSchema,
   submitReviewSchema,
   transmittalLimits,
@@ -24,6 +23,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { FileTypeError, isStorageKey, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
+import { responseLabelRepository } from "./response-label-repository.ts";
 import { accessKey, REVIEW_KEY_HEADER, reviewAccess } from "./review-access.ts";
 import { reviewMarkupUploads } from "./review-uploads.ts";
 import { reviewLinkEnd, type TransmittalRow, transmittalRepository } from "./transmittal-repository.ts";
@@ -58,6 +58,7 @@ export function reviewPageStatus(db: Db): (token: string) => Promise<200 | 404 |
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = transmittalRepository(app.db);
+  const responseLabels = responseLabelRepository(app.db);
   const drawings = app.storage.files(DRAWINGS_NAMESPACE);
   const covers = app.storage.files(COVERS_NAMESPACE);
   const markups = app.storage.files(MARKUPS_NAMESPACE);
@@ -78,17 +79,21 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const privately = <R extends { header(name: string, value: string): R }>(reply: R) =>
     reply.header("cache-control", "private, no-store").header("x-robots-tag", "noindex, nofollow");
 
-  const view = async (row: TransmittalRow, project: { job: string; name: string }): Promise<Review> => ({
-    firm: site.brand.legalName,
-    project,
-    number: row.number,
-    purpose: row.purpose,
-    message: row.message,
-    dueAt: row.dueAt.toISOString(),
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    responses: responseKeys.map((key) => ({ key, label: responseLabels[key] })),
-    sheets: await repository.sheetsOf(row),
-  });
+  /** The review as its page shows it, with the office's current words for the responses. */
+  const view = async (row: TransmittalRow, project: { job: string; name: string }): Promise<Review> => {
+    const [labels, sheets] = await Promise.all([responseLabels.labels(), repository.sheetsOf(row)]);
+    return {
+      firm: site.brand.legalName,
+      project,
+      number: row.number,
+      purpose: row.purpose,
+      message: row.message,
+      dueAt: row.dueAt.toISOString(),
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      responses: responseKeys.map((key) => ({ key, label: labels[key] })),
+      sheets,
+    };
+  };
 
   app.post(
     "/review/:token/password",
@@ -254,7 +259,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = transmittal.recipients[0] ?? "client";
       const submitted = await app.notifications.afterCommit((notices) =>
         repository.submit(transmittal.id, request.body, async (tx, row, counts) => {
-          const tally = [...counts].map(([key, n]) => `${n} ${responseLabels[key].toLowerCase()}`).join(", ");
+          const labels = await responseLabels.labels(tx);
+          const tally = [...counts].map(([key, n]) => `${n} ${labels[key].toLowerCase()}`).join(", ");
           await app.audit.as({ actor, request }, "transmittal.response")(tx, {
             target: `project:${found.job}`,
             summary: `Response to ${row.number}: ${tally}`,

@@ -6,7 +6,6 @@ import { jobSchema } from "../../../shared/projects.ts";
 import {
   createdTransmittalSchema,
   createTransmittalSchema,
-  responseLabels,
   transmittalPaths,
   transmittalPurposeLabels,
   transmittalSchema,
@@ -23,6 +22,7 @@ import { currentUser } from "../../plugins/auth.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
 import { coverSheetPdf } from "./cover-sheet.ts";
 import { projectRepository } from "./repository.ts";
+import { responseLabelRepository } from "./response-label-repository.ts";
 import { type TransmittalRow, transmittalRepository } from "./transmittal-repository.ts";
 
 /** Where cover sheets live: `transmittals/<key>`. */
@@ -47,6 +47,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export const transmittalRoutes: FastifyPluginAsyncZod = async (app) => {
   const projects = projectRepository(app.db);
   const repository = transmittalRepository(app.db);
+  const responseLabels = responseLabelRepository(app.db);
   const covers = app.storage.files(COVERS_NAMESPACE);
   const markups = app.storage.files(MARKUPS_NAMESPACE);
   const origin = app.config.publicOrigin;
@@ -170,6 +171,7 @@ export const transmittalRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await readable(request.params.job, currentUser(request));
       const log = await repository.describe(await repository.list(project.id), linkOf);
       if (request.query.format === "json") return log;
+      const labels = await responseLabels.labels();
       const rows = log.flatMap((transmittal) => transmittal.sheets.map((sheet) => ({ transmittal, sheet })));
       const csv = toCsv<(typeof rows)[number]>(
         [
@@ -185,7 +187,7 @@ export const transmittalRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: "Sheet", value: (row) => row.sheet.number },
           { header: "Title", value: (row) => row.sheet.title },
           { header: "Revision", value: (row) => row.sheet.revision },
-          { header: "Response", value: (row) => (row.sheet.response ? responseLabels[row.sheet.response] : "") },
+          { header: "Response", value: (row) => (row.sheet.response ? labels[row.sheet.response] : "") },
           { header: "Comment", value: (row) => row.sheet.comment },
         ],
         rows,

@@ -13,11 +13,12 @@ import { messageFrom } from "~/lib/http-error";
 import { formatBytes } from "../../../../shared/bytes.ts";
 import {
   type ResponseKey,
-  responseLabels,
+  type ResponseLabels,
   type Transmittal,
   transmittalPurposeLabels,
 } from "../../../../shared/transmittals.ts";
 import { useDrawings } from "../api/drawings.ts";
+import { useResponseWords } from "../api/response-labels.ts";
 import { transmittalPaths, useTransmittals, useVoidTransmittal } from "../api/transmittals.ts";
 import { TransmittalFormDialog } from "./transmittal-form-dialog.tsx";
 
@@ -41,6 +42,7 @@ function standing(transmittal: Transmittal, now = Date.now()): { label: string; 
 export function TransmittalLog({ job, clientEmail }: { job: string; clientEmail: string }) {
   const transmittals = useTransmittals(job);
   const drawings = useDrawings(job);
+  const labels = useResponseWords();
   let body: React.ReactNode;
   if (transmittals.isPending) body = <ListSkeleton label="Loading the transmittals" />;
   else if (transmittals.isError) {
@@ -64,7 +66,7 @@ export function TransmittalLog({ job, clientEmail }: { job: string; clientEmail:
     body = (
       <ul className="divide-y divide-steel-100 rounded-xl border border-steel-200">
         {transmittals.data.map((transmittal) => (
-          <TransmittalRow key={transmittal.number} job={job} transmittal={transmittal} />
+          <TransmittalRow key={transmittal.number} job={job} transmittal={transmittal} labels={labels} />
         ))}
       </ul>
     );
@@ -93,7 +95,16 @@ export function TransmittalLog({ job, clientEmail }: { job: string; clientEmail:
   );
 }
 
-function TransmittalRow({ job, transmittal }: { job: string; transmittal: Transmittal }) {
+function TransmittalRow({
+  job,
+  transmittal,
+  labels,
+}: {
+  job: string;
+  transmittal: Transmittal;
+  /** The office's current words for the responses (the stored answer is the key). */
+  labels: ResponseLabels;
+}) {
   const voiding = useVoidTransmittal(job);
   const toast = useToast();
   const state = standing(transmittal);
@@ -149,7 +160,7 @@ function TransmittalRow({ job, transmittal }: { job: string; transmittal: Transm
         <p className="flex flex-wrap gap-1.5">
           {[...counts].map(([key, n]) => (
             <span key={key} className={`rounded px-1.5 py-0.5 text-xs font-semibold ${responseTone[key]}`}>
-              {n} {responseLabels[key].toLowerCase()}
+              {n} {labels[key].toLowerCase()}
             </span>
           ))}
         </p>
@@ -165,7 +176,7 @@ function TransmittalRow({ job, transmittal }: { job: string; transmittal: Transm
                 <span className="min-w-0 flex-1 truncate text-steel-700">{sheet.title}</span>
                 {sheet.response && (
                   <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${responseTone[sheet.response]}`}>
-                    {responseLabels[sheet.response]}
+                    {labels[sheet.response]}
                   </span>
                 )}
               </p>

@@ -1,8 +1,9 @@
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { type Review, responseLabels } from "../../../../shared/transmittals.ts";
+import type { Review } from "../../../../shared/transmittals.ts";
 
-/** What the client sent: each sheet's response, comment and files, read only. */
+/** What the client sent: each sheet's response (in the office's current words), comment and files, read only. */
 export function SentReview({ review }: { review: Review }) {
+  const labels = new Map(review.responses.map((choice) => [choice.key, choice.label]));
   return (
     <ul className="divide-y divide-steel-200 rounded-xl border border-steel-200 bg-white shadow-sm">
       {review.sheets.map((sheet) => (
@@ -12,7 +13,7 @@ export function SentReview({ review }: { review: Review }) {
               {sheet.number} <span className="font-normal text-steel-600">rev {sheet.revision}</span>
             </p>
             <p className="text-sm font-semibold text-steel-800">
-              {sheet.response ? responseLabels[sheet.response] : "No response"}
+              {sheet.response ? (labels.get(sheet.response) ?? sheet.response) : "No response"}
             </p>
           </div>
           <p className="text-sm text-steel-600">{sheet.title}</p>
