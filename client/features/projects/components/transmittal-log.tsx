@@ -1,5 +1,4 @@
-import { Copy, FileText, Send } from "lucide-react";
-import { useState } from "react";
+import { Copy, Send } from "lucide-react";
 import { EmptyPanel } from "~/components/dashboard/empty-panel";
 import { ExportButton } from "~/components/dashboard/export-button";
 import { ListError, ListSkeleton } from "~/components/dashboard/list-states";
@@ -7,10 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
 import { dateTimeFormat } from "~/lib/date-format";
-import { openFile } from "~/lib/downloads";
-import { fetchFile } from "~/lib/fetch-file";
 import { messageFrom } from "~/lib/http-error";
-import { formatBytes } from "../../../../shared/bytes.ts";
 import {
   type ResponseKey,
   type ResponseLabels,
@@ -20,6 +16,7 @@ import {
 import { useDrawings } from "../api/drawings.ts";
 import { useResponseWords } from "../api/response-labels.ts";
 import { transmittalPaths, useTransmittals, useVoidTransmittal } from "../api/transmittals.ts";
+import { StoredFileButton } from "./stored-file-button.tsx";
 import { TransmittalFormDialog } from "./transmittal-form-dialog.tsx";
 
 const responseTone: Record<ResponseKey, string> = {
@@ -185,7 +182,7 @@ function TransmittalRow({
                 <ul className="mt-1 flex flex-wrap gap-2">
                   {sheet.markups.map((markup) => (
                     <li key={markup.id}>
-                      <StoredFile
+                      <StoredFileButton
                         path={`${transmittalPaths.one(job, transmittal.number)}/markups/${markup.id}`}
                         name={markup.fileName}
                         size={markup.size}
@@ -199,7 +196,7 @@ function TransmittalRow({
         </ul>
       </details>
       <div className="flex flex-wrap gap-2">
-        <StoredFile
+        <StoredFileButton
           path={`${transmittalPaths.one(job, transmittal.number)}/cover`}
           name={`${transmittal.number} cover sheet.pdf`}
           label="Cover sheet"
@@ -224,27 +221,5 @@ function TransmittalRow({
         )}
       </div>
     </li>
-  );
-}
-
-function StoredFile({ path, name, size, label }: { path: string; name: string; size?: number; label?: string }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const open = async () => {
-    setBusy(true);
-    try {
-      await openFile(() => fetchFile(path), name, null);
-    } catch (error) {
-      toast({ title: "Could not open the file", description: messageFrom(error, name), tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="secondary" size="sm" loading={busy} onClick={() => void open()}>
-      {!busy && <FileText aria-hidden="true" size={14} />}
-      {label ?? name}
-      {size !== undefined && <span className="text-steel-500">({formatBytes(size)})</span>}
-    </Button>
   );
 }
