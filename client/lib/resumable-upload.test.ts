@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse, HttpStack, PreviousUpload, UrlStorage } from "tus-js-client";
+import type { DetailedError, HttpRequest, HttpResponse, HttpStack, PreviousUpload, UrlStorage } from "tus-js-client";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "./http-error.ts";
 import {
@@ -6,6 +6,7 @@ import {
   isSameUpload,
   pickPreviousUpload,
   type ResumableUploadOptions,
+  shouldRetryUpload,
   storableMetadata,
   TUS_CHUNK_SIZE,
   type TusPlatform,
@@ -279,6 +280,21 @@ describe("createResumableUpload", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("does not retry a module's refusal (it names its code): a revision that cannot come next", async () => {
+    const { server, platform } = setup();
+    server.refuseCreate = {
+      status: 409,
+      body: JSON.stringify({ message: "C cannot follow A: the next revision of E-101 is B.", code: "CONFLICT" }),
+    };
+    const upload = run(platform, smallFile());
+    await upload.handle.start();
+    expect(await upload.done).toMatchObject({
+      ok: false,
+      error: { status: 409, message: "C cannot follow A: the next revision of E-101 is B." },
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("says what the status was when the answer had no JSON", async () => {
     const { server, platform } = setup();
     server.refuseCreate = { status: 413, body: "" };
@@ -425,5 +441,29 @@ describe("pickPreviousUpload", () => {
     const other = kept("c", "Wed Nov 25 2026 10:00:00 GMT+0000", "u");
     expect(pickPreviousUpload([older, other, newer], { token: "t" })?.urlStorageKey).toBe("b");
     expect(pickPreviousUpload([other], { token: "t" })).toBeUndefined();
+  });
+});
+
+describe("shouldRetryUpload", () => {
+  const failed = (status: number, body: string) =>
+    Object.assign(new Error("tus: unexpected response"), {
+      originalRequest: {} as HttpRequest,
+      originalResponse: { getStatus: () => status, getBody: () => body } as HttpResponse,
+    }) as DetailedError;
+  const options = { retryDelays: [0, 1000] };
+
+  it("retries what tus-js-client retries: tus's own 409 and 423, a 5xx, no answer", () => {
+    expect(shouldRetryUpload(failed(409, '{"message":"The upload is not at that offset"}'), 0, options)).toBe(true);
+    expect(shouldRetryUpload(failed(423, "locked"), 0, options)).toBe(true);
+    expect(shouldRetryUpload(failed(503, ""), 0, options)).toBe(true);
+    const network = Object.assign(new Error("network"), { originalRequest: {} as HttpRequest }) as DetailedError;
+    expect(shouldRetryUpload(network, 0, options)).toBe(true);
+  });
+
+  it("never retries a module's refusal, nor a client error", () => {
+    expect(
+      shouldRetryUpload(failed(409, '{"message":"Your review was already sent","code":"CONFLICT"}'), 0, options),
+    ).toBe(false);
+    expect(shouldRetryUpload(failed(400, '{"message":"Some fields are not valid."}'), 0, options)).toBe(false);
   });
 });

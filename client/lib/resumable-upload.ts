@@ -111,6 +111,17 @@ export function uploadErrorFrom(error: Error | DetailedError): HttpError {
   );
 }
 
+/**
+ * Whether a failed request is worth another try: as tus-js-client decides (the network, a 5xx, a
+ * 409 or 423 of tus itself), but never a refusal of the server's module, which names its `code`
+ * (a revision that cannot come next, a review already sent): no retry changes that answer.
+ */
+export function shouldRetryUpload(error: DetailedError, retryAttempt: number, options: UploadOptions): boolean {
+  const body = error.originalResponse ? parseJson(error.originalResponse.getBody()) : undefined;
+  if (body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string") return false;
+  return defaultOptions.onShouldRetry?.(error, retryAttempt, options) ?? false;
+}
+
 /** tus-js-client keeps what it stores as given: blank the secrets on the way in. */
 function withoutSecrets(storage: UrlStorage): UrlStorage {
   return {
@@ -142,6 +153,7 @@ export function createResumableUpload(options: ResumableUploadOptions): Resumabl
     headers: typeof headers === "function" ? {} : headers,
     chunkSize: TUS_CHUNK_SIZE,
     retryDelays: TUS_RETRY_DELAYS,
+    onShouldRetry: shouldRetryUpload,
     removeFingerprintOnSuccess: true,
     onBeforeRequest:
       typeof headers === "function"

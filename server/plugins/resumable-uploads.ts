@@ -7,7 +7,7 @@ import { NodeRequest } from "srvx/node";
 import { badRequest, HttpError, notFound } from "../lib/errors.ts";
 import { periodicTask } from "../lib/periodic-task.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
-import { newStorageKey } from "../lib/uploads.ts";
+import { FileTypeError, newStorageKey } from "../lib/uploads.ts";
 import { ObjectDataStore, PARTS_NAMESPACE, partKey } from "../uploads/data-store.ts";
 import type { ResumableKind } from "../uploads/kinds.ts";
 import { resumableUploadRepository } from "../uploads/repository.ts";
@@ -49,12 +49,28 @@ function jsonError(text: string): string {
   return JSON.stringify({ message: text.trim() || "The upload request was refused." });
 }
 
-/** The tus error objects (`{status_code, body}`) and the app's HttpErrors, as the app's JSON errors. */
+/**
+ * The tus error objects (`{status_code, body}`) and the app's HttpErrors, as the app's JSON errors.
+ * A module's refusal also names its `code` (e.g. CONFLICT), which tus's own answers never do: a
+ * client retries tus's 409 (an offset to ask again) but not a module's (a revision that cannot
+ * come next, a review already sent), which no retry changes.
+ */
 function answerFor(error: unknown, log: FastifyInstance["log"]): { status_code: number; body: string } {
   if (error instanceof HttpError) {
     return {
       status_code: error.statusCode,
-      body: JSON.stringify({ message: error.message, ...(error.extra?.errors ? { errors: error.extra.errors } : {}) }),
+      body: JSON.stringify({
+        message: error.message,
+        code: error.code,
+        ...(error.extra?.errors ? { errors: error.extra.errors } : {}),
+      }),
+    };
+  }
+  // A module's saveOptions refused the complete file's content (its first bytes, or its type).
+  if (error instanceof FileTypeError) {
+    return {
+      status_code: 415,
+      body: JSON.stringify({ message: "This kind of file is not accepted here.", code: "UNSUPPORTED_MEDIA_TYPE" }),
     };
   }
   const tus = error as { status_code?: unknown; body?: unknown };
