@@ -174,3 +174,27 @@ export const drawingPaths = {
   release: (job: string, number: string) =>
     `/api/projects/${encodeURIComponent(job)}/drawings/${encodeURIComponent(number)}/release`,
 } as const;
+
+/**
+ * The final answer of a revision sent by resumable upload (tus, Upload-Metadata `project`,
+ * `number`, `revision`, `title`, `filename`): what was added. The register is read again for the rest.
+ */
+export const drawingUploadResultSchema = z.object({
+  number: z.string(),
+  revision: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+});
+export type DrawingUploadResult = z.infer<typeof drawingUploadResultSchema>;
+
+/** The Upload-Metadata of a revision's resumable upload. */
+export const drawingUploadMetadata = (
+  job: string,
+  input: { number: string; revision: string; title?: string; fileName: string },
+): Record<string, string> => ({
+  project: job,
+  number: input.number,
+  revision: input.revision,
+  ...(input.title ? { title: input.title } : {}),
+  filename: input.fileName,
+});

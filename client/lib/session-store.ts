@@ -72,3 +72,9 @@ export const sessionStore = {
     emit();
   },
 };
+
+/** The signed-in session's bearer header, or none: for requests apiFetch does not make (uploads). */
+export function sessionHeaders(): Record<string, string> {
+  const session = sessionStore.get();
+  return session ? { authorization: `Bearer ${session.token}` } : {};
+}

@@ -27,9 +27,10 @@ export function shareUploads(app: FastifyInstance): ResumableKind {
 
   return {
     name: "share",
-    // A file request's upload names its request (`token`), a review's markup its link (`review`);
-    // every other upload is an admin's share.
-    claims: (metadata) => metadata.token === undefined && metadata.review === undefined,
+    // A file request's upload names its request (`token`), a review's markup its link (`review`),
+    // a drawing's revision its project (`project`); every other upload is an admin's share.
+    claims: (metadata) =>
+      metadata.token === undefined && metadata.review === undefined && metadata.project === undefined,
     files: storage.store,
 
     async begin(request, { metadata }, record) {

@@ -11,6 +11,16 @@ export interface StoredRevisionFile {
   size: number;
 }
 
+/** A revision to add: the sheet (a new one needs a title), the revision, its stored file and who sent it. */
+export interface NewRevision {
+  projectId: number;
+  number: string;
+  title: string | undefined;
+  revision: string;
+  file: StoredRevisionFile;
+  by: { id: number; username: string };
+}
+
 /** DESIGN §16 drawing register: sheets and their revisions, per project. */
 export function drawingRepository(db: Db) {
   return {
@@ -83,55 +93,62 @@ export function drawingRepository(db: Db) {
      * (the audit entry): refused with the reason when the revision does not follow the sheet's
      * last one (DESIGN §16). The sheet's row is locked, so two uploads of one sheet take turns.
      */
-    async addRevision(
-      input: {
-        projectId: number;
-        number: string;
-        title: string | undefined;
-        revision: string;
-        file: StoredRevisionFile;
-        by: { id: number; username: string };
-      },
-      also: (tx: Db) => Promise<void>,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(drawings)
-          .values({ projectId: input.projectId, number: input.number, title: input.title ?? "" })
-          .onConflictDoNothing();
-        const [sheet] = await tx
-          .select()
-          .from(drawings)
-          .where(and(eq(drawings.projectId, input.projectId), eq(drawings.number, input.number)))
-          .limit(1)
-          .for("update");
-        if (!sheet) throw new Error("a sheet vanished while it was locked");
-        if (!sheet.title && !input.title) {
-          throw badRequest("A new sheet needs a title.", { title: "A new sheet needs a title" });
-        }
-        const last = sheet.revision ? { revision: sheet.revision, status: sheet.status as DrawingStatus } : null;
-        const refusal = revisionRefusal(input.number, last, input.revision);
-        if (refusal) throw conflict(refusal);
-        await tx.insert(drawingRevisions).values({
-          drawingId: sheet.id,
-          revision: input.revision,
-          fileKey: input.file.key,
-          fileName: input.file.fileName,
-          size: input.file.size,
-          uploadedById: input.by.id,
-          uploadedByName: input.by.username,
-        });
-        await tx
-          .update(drawings)
-          .set({
-            revision: input.revision,
-            status: "inProgress",
-            title: input.title || sheet.title,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(drawings.id, sheet.id));
-        await also(tx);
+    async addRevision(input: NewRevision, also: (tx: Db) => Promise<void>): Promise<void> {
+      await db.transaction((tx) => this.addRevisionIn(tx, input, also));
+    },
+
+    /** addRevision in the caller's transaction (a resumable upload's, which ends with it). */
+    async addRevisionIn(tx: Db, input: NewRevision, also: (tx: Db) => Promise<void>): Promise<void> {
+      await tx
+        .insert(drawings)
+        .values({ projectId: input.projectId, number: input.number, title: input.title ?? "" })
+        .onConflictDoNothing();
+      const [sheet] = await tx
+        .select()
+        .from(drawings)
+        .where(and(eq(drawings.projectId, input.projectId), eq(drawings.number, input.number)))
+        .limit(1)
+        .for("update");
+      if (!sheet) throw new Error("a sheet vanished while it was locked");
+      if (!sheet.title && !input.title) {
+        throw badRequest("A new sheet needs a title.", { title: "A new sheet needs a title" });
+      }
+      const last = sheet.revision ? { revision: sheet.revision, status: sheet.status as DrawingStatus } : null;
+      const refusal = revisionRefusal(input.number, last, input.revision);
+      if (refusal) throw conflict(refusal);
+      await tx.insert(drawingRevisions).values({
+        drawingId: sheet.id,
+        revision: input.revision,
+        fileKey: input.file.key,
+        fileName: input.file.fileName,
+        size: input.file.size,
+        uploadedById: input.by.id,
+        uploadedByName: input.by.username,
       });
+      await tx
+        .update(drawings)
+        .set({
+          revision: input.revision,
+          status: "inProgress",
+          title: input.title || sheet.title,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(drawings.id, sheet.id));
+      await also(tx);
+    },
+
+    /**
+     * A sheet's title and last revision as they are now, read without a lock (undefined when the
+     * register has no such sheet): a resumable upload is refused before its bytes are sent, and
+     * addRevision checks again under the lock.
+     */
+    async sheetNow(projectId: number, number: string) {
+      const [sheet] = await db
+        .select({ title: drawings.title, revision: drawings.revision, status: drawings.status })
+        .from(drawings)
+        .where(and(eq(drawings.projectId, projectId), eq(drawings.number, number)))
+        .limit(1);
+      return sheet;
     },
 
     /**

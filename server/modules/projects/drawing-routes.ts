@@ -24,6 +24,7 @@ import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib
 import { currentUser } from "../../plugins/auth.ts";
 import { readRegisterCsv, registerCsv } from "./drawing-csv.ts";
 import { drawingRepository } from "./drawing-repository.ts";
+import { drawingUploads } from "./drawing-uploads.ts";
 import { registerPdf } from "./register-pdf.ts";
 import { projectRepository } from "./repository.ts";
 
@@ -62,6 +63,8 @@ export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
       log: app.log,
     });
   });
+  // Revisions by resumable upload too (tus at /api/uploads/, Upload-Metadata `project`, `number`, …).
+  app.resumableUploads.addKind(drawingUploads(app, files));
   // Multipart only in this scope, with limits for exactly one file and three small fields.
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 3, fieldSize: 1024, parts: 6, headerPairs: 50 },

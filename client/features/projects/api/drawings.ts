@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import { type Drawing, type DrawingImportResult, drawingPaths } from "../../../../shared/drawings.ts";
+import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
+import { sessionHeaders, sessionStore } from "~/lib/session-store";
+import { uploadPercent } from "~/lib/upload";
+import {
+  type Drawing,
+  type DrawingImportResult,
+  type DrawingUploadResult,
+  drawingPaths,
+  drawingUploadMetadata,
+  drawingUploadResultSchema,
+} from "../../../../shared/drawings.ts";
 import { projectKeys } from "./paths.ts";
 
 /** GET /api/projects/{job}/drawings: every sheet by number, each with its revisions, newest first. */
@@ -21,21 +31,48 @@ export interface NewRevision {
   revision: string;
   title: string;
   file: File;
+  /** 0–100 as the file goes up. */
+  onProgress?: (percent: number) => void;
 }
 
-/** POST /api/projects/{job}/drawings (multipart): 201 the sheet; 409 with the reason a revision cannot come next. */
+/**
+ * Sends a revision by resumable upload (tus under /api/uploads/, DESIGN §16): refused before any
+ * byte when it cannot come next (409 with the reason) or a field is wrong (400, field errors); a
+ * dropped connection goes on where it stopped. Resolves what was added, or null when the server
+ * had the whole file already (an upload found complete after a reload).
+ */
+export function uploadRevision(
+  job: string,
+  { onProgress, ...input }: NewRevision,
+): Promise<DrawingUploadResult | null> {
+  return new Promise((resolve, reject) => {
+    const upload = createResumableUpload({
+      endpoint: TUS_ENDPOINT,
+      file: input.file,
+      metadata: drawingUploadMetadata(job, { ...input, fileName: input.file.name }),
+      headers: sessionHeaders,
+      onProgress: (sent, total) => onProgress?.(uploadPercent(sent, total)),
+      onSuccess: (body) => {
+        onProgress?.(100);
+        const parsed = drawingUploadResultSchema.safeParse(body);
+        resolve(parsed.success ? parsed.data : null);
+      },
+      onError: (error) => {
+        // As apiFetch: a 401 on an authenticated call means the session ended.
+        if (error.status === 401 && sessionStore.get()) sessionStore.clear();
+        reject(error);
+      },
+    });
+    void upload.start();
+  });
+}
+
+/** A sheet's new revision (or a new sheet) by resumable upload; the register is read again after it. */
 export function useAddRevision(job: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewRevision) => {
-      const form = new FormData();
-      form.set("number", input.number);
-      form.set("revision", input.revision);
-      if (input.title) form.set("title", input.title);
-      form.set("file", input.file);
-      return apiFetch<Drawing>(drawingPaths.register(job), { method: "POST", body: form });
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
+    mutationFn: (input: NewRevision) => uploadRevision(job, input),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: projectKeys.register(job) }),
   });
 }
 

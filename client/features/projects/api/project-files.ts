@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import { sessionStore } from "~/lib/session-store";
+import { sessionHeaders, sessionStore } from "~/lib/session-store";
 import { uploadWithProgress } from "~/lib/upload";
 import {
   type ProjectFile,
@@ -37,7 +37,6 @@ export function useAddProjectFile(job: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, category, note, onProgress, signal }: NewProjectFile) => {
-      const session = sessionStore.get();
       const body = new FormData();
       body.set("category", category);
       if (note) body.set("note", note);
@@ -46,8 +45,8 @@ export function useAddProjectFile(job: string) {
         onProgress,
         signal,
         withCredentials: true,
-        headers: session ? { authorization: `Bearer ${session.token}` } : undefined,
-        onUnauthorized: session ? () => sessionStore.clear() : undefined,
+        headers: sessionHeaders(),
+        onUnauthorized: () => sessionStore.clear(),
         parse: (data) => projectFileSchema.parse(data),
       });
     },

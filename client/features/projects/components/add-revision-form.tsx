@@ -4,6 +4,7 @@ import { MessageBanner } from "~/components/dashboard/message-banner";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
 import {
@@ -28,6 +29,7 @@ export function AddRevisionForm({ job, sheets }: { job: string; sheets: Drawing[
   const [title, setTitle] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const sheet = sheets.find((one) => one.number === number.trim());
@@ -54,14 +56,16 @@ export function AddRevisionForm({ job, sheets }: { job: string; sheets: Drawing[
     if (!file) found.file = "Choose the sheet's PDF";
     setErrors(found);
     if (Object.keys(found).length > 0 || !file) return;
+    setPercent(0);
     try {
-      const saved = await add.mutateAsync({
+      await add.mutateAsync({
         number: number.trim(),
         revision: revision.trim(),
         title: title.trim(),
         file,
+        onProgress: setPercent,
       });
-      toast({ title: `${saved.number} revision ${saved.revision} added`, description: file.name });
+      toast({ title: `${number.trim()} revision ${revision.trim()} added`, description: file.name });
       setNumber("");
       setRevision("A");
       setRevisionTouched(false);
@@ -70,6 +74,8 @@ export function AddRevisionForm({ job, sheets }: { job: string; sheets: Drawing[
     } catch (error) {
       setErrors(fieldErrorsFrom(error));
       setProblem(messageFrom(error, "The revision could not be added."));
+    } finally {
+      setPercent(null);
     }
   };
 
@@ -129,6 +135,9 @@ export function AddRevisionForm({ job, sheets }: { job: string; sheets: Drawing[
       <Field label="PDF" hint={`One sheet, at most ${drawingLimits.maxMB} MB.`} error={errors.file}>
         {(control) => <Input {...control} ref={fileRef} type="file" accept="application/pdf,.pdf" />}
       </Field>
+      {percent !== null && (
+        <ProgressBar value={percent} label={`Uploading ${number.trim()} revision ${revision.trim()}`} />
+      )}
       <MessageBanner message={problem} onDismiss={() => setProblem(null)} />
       <Button type="submit" variant="accent" loading={add.isPending}>
         {!add.isPending && <Upload aria-hidden="true" size={16} />}

@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, Files, Loader2, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
@@ -18,6 +18,8 @@ interface PickedFile {
   revision: string;
   state: UploadState;
   message?: string;
+  /** 0–100 while it goes up. */
+  percent?: number;
 }
 
 const expectedFor = (sheet: Drawing | undefined) =>
@@ -47,6 +49,24 @@ export function BulkUpload({ job, sheets }: { job: string; sheets: Drawing[] }) 
       }),
     );
   };
+  // The register read again (an import just done, a colleague's sheet): files that matched no
+  // sheet are matched again, so nobody has to pick them a second time.
+  useEffect(() => {
+    const numbers = sheets.map((sheet) => sheet.number);
+    setPicked((all) => {
+      let changed = false;
+      const next = all.map((one) => {
+        if (one.number || one.state !== "ready") return one;
+        const match = sheetFromFileName(one.file.name, numbers);
+        if (!match) return one;
+        changed = true;
+        const sheet = sheets.find((candidate) => candidate.number === match.number);
+        return { ...one, number: match.number, revision: match.revision ?? expectedFor(sheet) };
+      });
+      // The same list when nothing matched anew: no render, whatever the register's identity.
+      return changed ? next : all;
+    });
+  }, [sheets]);
   const change = (id: number, patch: Partial<PickedFile>) =>
     setPicked((all) => all.map((one) => (one.id === id ? { ...one, ...patch } : one)));
 
@@ -58,9 +78,15 @@ export function BulkUpload({ job, sheets }: { job: string; sheets: Drawing[] }) 
   const onUpload = async () => {
     setRunning(true);
     for (const one of sendable) {
-      change(one.id, { state: "uploading", message: undefined });
+      change(one.id, { state: "uploading", message: undefined, percent: 0 });
       try {
-        await add.mutateAsync({ number: one.number, revision: one.revision.trim(), title: "", file: one.file });
+        await add.mutateAsync({
+          number: one.number,
+          revision: one.revision.trim(),
+          title: "",
+          file: one.file,
+          onProgress: (percent) => change(one.id, { percent }),
+        });
         change(one.id, { state: "done", message: "Uploaded" });
       } catch (error) {
         change(one.id, { state: "refused", message: messageFrom(error, "The upload failed.") });
@@ -226,7 +252,7 @@ function UploadResult({ one }: { one: PickedFile }) {
   if (one.state === "uploading") {
     return (
       <span className="inline-flex items-center gap-1 text-steel-600">
-        <Loader2 aria-hidden="true" size={14} className="animate-spin" /> Uploading…
+        <Loader2 aria-hidden="true" size={14} className="animate-spin" /> Uploading… {one.percent ?? 0}%
       </span>
     );
   }

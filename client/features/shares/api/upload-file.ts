@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createResumableUpload, TUS_ENDPOINT } from "~/lib/resumable-upload";
-import { sessionStore } from "~/lib/session-store";
+import { sessionHeaders, sessionStore } from "~/lib/session-store";
 import { uploadPercent } from "~/lib/upload";
 import { sharedFileSchema } from "../../../../shared/files.ts";
 import { shareKeys } from "./paths.ts";
@@ -43,11 +43,6 @@ export function sharedFileFrom(body: unknown): SharedFile | null {
   return parsed.success ? parsed.data : null;
 }
 
-const bearer = (): Record<string, string> => {
-  const session = sessionStore.get();
-  return session ? { Authorization: `Bearer ${session.token}` } : {};
-};
-
 /**
  * Shares a file through a resumable (tus) upload under /api/uploads/ with the admin's token.
  * 413 when too large; 400 with field errors under expiryMinutes, password, maxDownloads, file.
@@ -64,7 +59,7 @@ export function uploadFile({ onProgress, onResumed, signal, ...input }: UploadFi
       endpoint: TUS_ENDPOINT,
       file: input.file,
       metadata: shareUploadMetadata(input),
-      headers: bearer,
+      headers: sessionHeaders,
       onProgress: (sent, total) => onProgress?.(uploadPercent(sent, total)),
       onResumed: () => onResumed?.(),
       onSuccess: (body) => {
