@@ -13,11 +13,10 @@ import { jobSchema } from "../../../shared/projects.ts";
 import { projectFiles } from "../../db/schema.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
-import { sanitizeFileName } from "../../lib/file-names.ts";
-import { classifier, headCheck, quoteTypes } from "../../lib/file-types.ts";
+import { quoteTypes } from "../../lib/file-types.ts";
+import { receiveForm } from "../../lib/multipart-form.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
-import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { projectFileRepository } from "./project-file-repository.ts";
 import { projectRepository } from "./repository.ts";
@@ -48,9 +47,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
       log: app.log,
     });
   });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 5, headerPairs: 50 },
-  });
+  await app.register(fastifyMultipart);
 
   /** The project the caller may read, or 404 as if there were none. */
   const readable = async (job: string, user: ReturnType<typeof currentUser>) => {
@@ -99,38 +96,34 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const project = await readable(request.params.job, user);
       if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data.");
-      const fields: Record<string, string> = Object.create(null);
-      let stored: (SavedUpload & { fileName: string }) | undefined;
-      let extraFiles = false;
+      const form = await receiveForm(request, {
+        store: files,
+        fileField: "file",
+        maxBytes,
+        types: quoteTypes,
+        tooLarge: () => payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit.`),
+        wrongType: () =>
+          unsupportedMediaType(
+            "This kind of file is not accepted (PDF, images, office files, DWG, DXF, IFC, archives).",
+          ),
+      });
+      const stored = form.file;
       let committed = false;
       try {
-        for await (const part of request.parts()) {
-          if (part.type === "field") fields[part.fieldname] = String(part.value);
-          else if (part.fieldname !== "file" || stored) {
-            extraFiles = true;
-            part.file.resume();
-          } else {
-            const saved = await files.save(part.file, {
-              truncated: () => part.file.truncated,
-              checkHead: headCheck(quoteTypes),
-              classify: classifier(quoteTypes),
-            });
-            stored = { ...saved, fileName: sanitizeFileName(part.filename) };
-          }
-        }
-        const parsed = projectFileFieldsSchema.safeParse(fields);
+        const parsed = projectFileFieldsSchema.safeParse(form.fields);
         const errors: Record<string, string> = {};
         if (!parsed.success) {
           for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
         }
+        for (const name of form.tooLong) errors[name] ??= "This field is too long";
         if (!stored) errors.file = "Choose a file";
         else if (stored.size === 0) errors.file = "The file is empty";
-        if (extraFiles) errors.file = "Send exactly one file, in the field `file`";
+        if (form.extraFiles) errors.file = "Send exactly one file, in the field `file`";
         if (!parsed.success || !stored || Object.keys(errors).length > 0) {
           throw badRequest("Some fields are not valid.", errors);
         }
         const { category, note } = parsed.data;
-        const file = { key: stored.key, fileName: stored.fileName, size: stored.size, contentType: stored.contentType };
+        const file = { key: stored.key, fileName: stored.name, size: stored.size, contentType: stored.contentType };
         const id = await app.db.transaction(async (tx) => {
           const added = await repository.insert(tx, { projectId: project.id, category, note, file, by: user.id });
           await app.audit.as(request, "project.fileAdd")(tx, {
@@ -144,16 +137,8 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const [added] = await repository.documents(project.id, project.job, id);
         if (!added) throw new Error("a project file vanished after it was added");
         return reply.status(201).send(added);
-      } catch (error) {
+      } finally {
         if (stored && !committed) await files.remove(stored.key);
-        if (error instanceof FileTypeError) {
-          throw unsupportedMediaType(
-            "This kind of file is not accepted (PDF, images, office files, DWG, DXF, IFC, archives).",
-          );
-        }
-        throw translateUploadError(error, () =>
-          payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit.`),
-        );
       }
     },
   );
