@@ -8,12 +8,12 @@ import { drawingImportResultSchema, drawingSchema } from "../../../shared/drawin
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
+import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { auditLog, drawings, projects } from "../../db/schema.ts";
 import { readRegisterCsv } from "./drawing-csv.ts";
 
-let jobs = 0;
-const newJob = () => `DI-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("DI");
 
 describe("reading a CSV register", () => {
   const read = (text: string) => {
@@ -96,19 +96,7 @@ describe("drawing register import, CSV and release", () => {
   });
 
   const project = async () => {
-    const job = newJob();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: {
-        job,
-        name: "Mill Building",
-        client: { company: "Acme", email: "a@acme.example" },
-        team: [member.username],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const job = await createProject(t, admin, newJob(), [member.username]);
     return job;
   };
   const importCsv = (job: string, csv: string | Buffer, headers = member.headers, parts?: Part[]) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawingSchema, drawingUploadMetadata } from "../../../shared/drawings.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { storedKeys } from "../../../test/helpers/stored-files.ts";
 import {
@@ -21,8 +22,7 @@ import {
 import { auditLog } from "../../db/schema.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
 
-let jobs = 0;
-const newJob = () => `T-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("TU");
 /** A PDF of a good size, told apart by its label. */
 const pdf = (label: string, padding = 0) =>
   Buffer.concat([samples.pdf, Buffer.from(`% ${label}\n`), Buffer.alloc(padding, 0x20)]);
@@ -48,14 +48,7 @@ describe("drawing revisions by resumable upload", () => {
   });
 
   const project = async (team = [member.username]) => {
-    const job = newJob();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: { job, name: "Mill Building", client: { company: "Acme", email: "a@acme.example" }, team },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const job = await createProject(t, admin, newJob(), team);
     return job;
   };
   const register = async (job: string) => {

@@ -8,13 +8,13 @@ import { drawingSchema } from "../../../shared/drawings.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
+import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { storedKeys } from "../../../test/helpers/stored-files.ts";
 import { auditLog, drawings, projects } from "../../db/schema.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
 
-let jobs = 0;
-const newJob = () => `D-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("D");
 const pdf = (label: string) => Buffer.concat([samples.pdf, Buffer.from(`% ${label}\n`)]);
 
 describe("drawing register", () => {
@@ -34,19 +34,7 @@ describe("drawing register", () => {
   });
 
   const project = async () => {
-    const job = newJob();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: {
-        job,
-        name: "Mill Building",
-        client: { company: "Acme", email: "a@acme.example" },
-        team: [member.username],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const job = await createProject(t, admin, newJob(), [member.username]);
     return job;
   };
   const upload = (

@@ -9,13 +9,13 @@ import { projectFileSchema, projectFilesSchema } from "../../../shared/project-f
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
+import { createProject, jobNumbers, uploadSheets } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { storedKeys } from "../../../test/helpers/stored-files.ts";
 import { auditLog } from "../../db/schema.ts";
 import { PROJECT_FILES_NAMESPACE } from "./project-file-routes.ts";
 
-let jobs = 0;
-const newJob = () => `F-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("F");
 
 describe("a project's files", () => {
   let t: TestApp;
@@ -37,19 +37,7 @@ describe("a project's files", () => {
   });
 
   const project = async () => {
-    const job = newJob();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: {
-        job,
-        name: "Mill Building",
-        client: { company: "Acme", email: "a@acme.example" },
-        team: [member.username, teammate.username],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const job = await createProject(t, admin, newJob(), [member.username, teammate.username]);
     return job;
   };
   const add = (
@@ -183,19 +171,7 @@ describe("a project's files", () => {
 
   it("lists the loop's files, each at an address that serves it", async () => {
     const job = await project();
-    const body = multipart([
-      { name: "number", value: "E-101" },
-      { name: "revision", value: "A" },
-      { name: "title", value: "Anchor bolts" },
-      { name: "file", value: samples.pdf, fileName: "E-101 A.pdf" },
-    ]);
-    const sheet = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${job}/drawings`,
-      headers: { ...member.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(sheet.statusCode, sheet.body).toBe(201);
+    await uploadSheets(t, job, member.headers, ["E-101"]);
     const sent = await t.app.inject({
       method: "POST",
       url: `/api/projects/${job}/transmittals`,

@@ -10,6 +10,7 @@ import { publicRfiSchema, rfiSchema } from "../../../shared/rfis.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../../test/helpers/multipart.ts";
+import { createProject, jobNumbers, uploadSheets } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { startSmtpCapture, unfolded } from "../../../test/helpers/smtp-capture.ts";
 import { storedKeys } from "../../../test/helpers/stored-files.ts";
@@ -17,8 +18,7 @@ import { auditLog, notifications } from "../../db/schema.ts";
 import { RFIS_NAMESPACE, rfiDueSweep } from "./rfi-notices.ts";
 import { rfiAnswerLimit, rfiPageStatus } from "./rfi-public-routes.ts";
 
-let jobs = 0;
-const newJob = () => `R-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("R");
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const tokenOf = (url: string) => url.split("/rfi/")[1] ?? "";
 
@@ -49,34 +49,8 @@ describe("RFIs", () => {
 
   /** A project with `member` on its team and the sheets named, each at revision A. */
   const project = async (...sheets: string[]) => {
-    const job = newJob();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: {
-        job,
-        name: "Mill Building",
-        client: { company: "Acme", email: "a@acme.example" },
-        team: [member.username],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    for (const number of sheets) {
-      const body = multipart([
-        { name: "number", value: number },
-        { name: "revision", value: "A" },
-        { name: "title", value: `Sheet ${number}` },
-        { name: "file", value: samples.pdf, fileName: `${number}.pdf` },
-      ]);
-      const uploaded = await t.app.inject({
-        method: "POST",
-        url: `/api/projects/${job}/drawings`,
-        headers: { ...member.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-    }
+    const job = await createProject(t, admin, newJob(), [member.username]);
+    await uploadSheets(t, job, member.headers, sheets);
     return job;
   };
   const ask = (job: string, fields: Record<string, unknown> = {}, headers = member.headers) =>

@@ -10,6 +10,7 @@ import { reviewSchema, transmittalSchema } from "../../../shared/transmittals.ts
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
+import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { startSmtpCapture, unfolded } from "../../../test/helpers/smtp-capture.ts";
 import { TusError, tusUpload } from "../../../test/helpers/tus.ts";
@@ -18,8 +19,7 @@ import { REVIEW_KEY_HEADER } from "./review-access.ts";
 import { reminderOrdinal } from "./transmittal-reminder-repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-let jobs = 0;
-const newJob = () => `T-${process.pid % 1000}-${++jobs}`;
+const newJob = jobNumbers("T");
 const pdf = (label: string) => Buffer.concat([samples.pdf, Buffer.from(`% ${label}\n`)]);
 
 describe("reminder days", () => {
@@ -65,19 +65,7 @@ describe("transmittals", () => {
 
   /** A project whose register holds `sheets` at revision A. */
   const project = async (sheets = ["E-101", "E-102"]) => {
-    const job = newJob();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/projects",
-      headers: admin,
-      payload: {
-        job,
-        name: "Mill Building",
-        client: { company: "Acme", email: "a@acme.example" },
-        team: [member.username],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    const job = await createProject(t, admin, newJob(), [member.username]);
     for (const number of sheets) await upload(job, number, "A");
     return job;
   };
