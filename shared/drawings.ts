@@ -176,18 +176,9 @@ export const drawingPaths = {
 } as const;
 
 /**
- * The final answer of a revision sent by resumable upload (tus, Upload-Metadata `project`,
- * `number`, `revision`, `title`, `filename`): what was added. The register is read again for the rest.
+ * The Upload-Metadata of a revision's resumable upload (tus): the job number, and the fields the
+ * multipart upload has. Its final answer is the sheet, as the multipart upload's (`drawingSchema`).
  */
-export const drawingUploadResultSchema = z.object({
-  number: z.string(),
-  revision: z.string(),
-  fileName: z.string(),
-  size: z.number().int(),
-});
-export type DrawingUploadResult = z.infer<typeof drawingUploadResultSchema>;
-
-/** The Upload-Metadata of a revision's resumable upload. */
 export const drawingUploadMetadata = (
   job: string,
   input: { number: string; revision: string; title?: string; fileName: string },

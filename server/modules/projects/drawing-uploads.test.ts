@@ -76,7 +76,11 @@ describe("drawing revisions by resumable upload", () => {
       headers: member.headers,
       chunkSize: 20 * 1024,
     });
-    expect(done.body).toEqual({ number: "E-101", revision: "A", fileName: "E-101 A.pdf", size: first.length });
+    // The final answer is the sheet, as the multipart upload's.
+    const added = drawingSchema.parse(done.body);
+    expect(added).toMatchObject({ number: "E-101", title: "Anchor bolt plan", revision: "A", status: "inProgress" });
+    expect(added.revisions).toMatchObject([{ revision: "A", fileName: "E-101 A.pdf", size: first.length }]);
+    expect(added).toEqual((await register(job))[0]);
     await tusUpload(base, pdf("E-101 B"), { metadata: fields(job, "E-101", "B"), headers: member.headers });
 
     const [sheet] = await register(job);

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { formatBytes } from "../../../shared/bytes.ts";
 import {
   type DrawingStatus,
-  type DrawingUploadResult,
   drawingLimits,
   drawingTitleSchema,
   revisionRefusal,
@@ -56,7 +55,10 @@ export function drawingUploads(app: FastifyInstance, files: UploadStore): Resuma
 
   return {
     name: "drawing",
-    claims: (metadata) => metadata.project !== undefined,
+    // A file request's upload names its request (`token`), a review's markup its link (`review`):
+    // never theirs, whatever else their metadata says.
+    claims: (metadata) =>
+      metadata.project !== undefined && metadata.token === undefined && metadata.review === undefined,
     files,
     saveOptions: { checkHead: headCheck(drawingTypes), classify: classifier(drawingTypes) },
 
@@ -129,8 +131,12 @@ export function drawingUploads(app: FastifyInstance, files: UploadStore): Resuma
             summary: `Uploaded ${number} revision ${revision} (${file.fileName}, ${formatBytes(file.size)}) to ${data.job}`,
           }),
       );
+      // The sheet as the multipart upload answers it, read in the upload's transaction (the embedded
+      // database has one connection, which that transaction holds).
+      const [sheet] = await drawingRepository(tx).register(data.projectId, number);
+      if (!sheet) throw new Error("a sheet vanished after its revision was added");
       return {
-        body: { number, revision, fileName: file.fileName, size: file.size } satisfies DrawingUploadResult,
+        body: sheet,
         afterCommit: () =>
           app.log.info({ job: data.job, number, revision, size: file.size, by: data.username }, "drawing uploaded"),
       };

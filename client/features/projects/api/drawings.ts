@@ -6,10 +6,9 @@ import { uploadPercent } from "~/lib/upload";
 import {
   type Drawing,
   type DrawingImportResult,
-  type DrawingUploadResult,
   drawingPaths,
+  drawingSchema,
   drawingUploadMetadata,
-  drawingUploadResultSchema,
 } from "../../../../shared/drawings.ts";
 import { projectKeys } from "./paths.ts";
 
@@ -38,13 +37,10 @@ export interface NewRevision {
 /**
  * Sends a revision by resumable upload (tus under /api/uploads/, DESIGN §16): refused before any
  * byte when it cannot come next (409 with the reason) or a field is wrong (400, field errors); a
- * dropped connection goes on where it stopped. Resolves what was added, or null when the server
- * had the whole file already (an upload found complete after a reload).
+ * dropped connection goes on where it stopped. Resolves the sheet with its new revision, or null
+ * when the server had the whole file already (an upload found complete after a reload).
  */
-export function uploadRevision(
-  job: string,
-  { onProgress, ...input }: NewRevision,
-): Promise<DrawingUploadResult | null> {
+export function uploadRevision(job: string, { onProgress, ...input }: NewRevision): Promise<Drawing | null> {
   return new Promise((resolve, reject) => {
     const upload = createResumableUpload({
       endpoint: TUS_ENDPOINT,
@@ -54,7 +50,7 @@ export function uploadRevision(
       onProgress: (sent, total) => onProgress?.(uploadPercent(sent, total)),
       onSuccess: (body) => {
         onProgress?.(100);
-        const parsed = drawingUploadResultSchema.safeParse(body);
+        const parsed = drawingSchema.safeParse(body);
         resolve(parsed.success ? parsed.data : null);
       },
       onError: (error) => {
