@@ -199,16 +199,26 @@ export async function scrollToMiddle(page: Page, id: string) {
 
 /** Runs axe on the page as it is now; every violation is listed in the failure message. */
 export async function expectNoAxeViolations(page: Page) {
-  // Let finite transitions (dialogs fading in, cards sliding) settle: axe measures colours as drawn.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
+  // A toast whose five seconds end during the analysis starts fading out under axe's eyes, and its
+  // text then measures against a half-transparent card (a flaky color-contrast failure on
+  // `.text-steel-950`). Toasts wait while the window has no focus: the analysis runs "blurred".
+  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  let results: Awaited<ReturnType<AxeBuilder["analyze"]>>;
+  try {
+    // Let finite transitions (dialogs fading in, cards sliding, a toast already leaving) settle:
+    // axe measures colours as drawn.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    results = await new AxeBuilder({ page }).analyze();
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event("focus"))).catch(() => undefined);
+  }
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} → ${violation.nodes
