@@ -6,7 +6,15 @@
  */
 import type { Page } from "@playwright/test";
 import { storageKeys } from "../shared/roles.ts";
-import { type Account, escapeRegExp, loginAdmin, newEmployee, send, unique } from "./chat-fixtures.ts";
+import {
+  type Account,
+  connectionStatus,
+  escapeRegExp,
+  loginAdmin,
+  newEmployee,
+  send,
+  unique,
+} from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { drawingsPdf, signInAsAdmin } from "./office-fixtures.ts";
 
@@ -153,6 +161,8 @@ test("an admin creates a project with its team and changes it; the team member f
     timeout: 20_000,
   });
   await expect(theirs.getByRole("complementary", { name: "Chats" })).toHaveCount(0);
+  // The tab says whether the chat is connected (no list beside it does), and sends once it is.
+  await expect(connectionStatus(theirs)).toHaveText("Connected", { timeout: 15_000 });
   await send(theirs, "Contract set is in the Files tab.");
   await expectNoAxeViolations(theirs);
   await theirs.screenshot({ path: test.info().outputPath("project-chat.png"), fullPage: true });

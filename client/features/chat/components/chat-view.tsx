@@ -273,6 +273,7 @@ function ChatWorkspace({
         <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
           <ConversationPane
             onOpenDrawer={list === "drawer" ? () => setDrawerOpen(true) : undefined}
+            showConnection={list === "none"}
             headingRef={headingRef}
             textareaRef={textareaRef}
             onGroupDeleted={() => {

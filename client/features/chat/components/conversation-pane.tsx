@@ -24,10 +24,18 @@ export interface ConversationPaneProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   onGroupDeleted: () => void;
+  /** Show the connection's state in the header (no list beside it shows it: a project's Chat tab). */
+  showConnection?: boolean;
 }
 
 /** The right side: the open chat's header, its messages and the composer, or the welcome state. */
-export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGroupDeleted }: ConversationPaneProps) {
+export function ConversationPane({
+  onOpenDrawer,
+  headingRef,
+  textareaRef,
+  onGroupDeleted,
+  showConnection = false,
+}: ConversationPaneProps) {
   // Unsent text per chat survives switching to another chat and back.
   const drafts = useRef(new Map<string, string>());
   const chat = useChatContext();
@@ -157,7 +165,7 @@ export function ConversationPane({ onOpenDrawer, headingRef, textareaRef, onGrou
             )}
           </p>
         </div>
-        {onOpenDrawer && <ConnectionBadge compact />}
+        {(onOpenDrawer || showConnection) && <ConnectionBadge compact />}
         {activeGroup && canManageGroup(user, activeGroup) && (
           <GroupSettings
             group={activeGroup}
