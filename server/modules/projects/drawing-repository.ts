@@ -11,6 +11,23 @@ export interface StoredRevisionFile {
   size: number;
 }
 
+/**
+ * Throws why `revision` of sheet `number` (as it is now; undefined when the register has none)
+ * cannot be added: a new sheet needs a title (400), and a revision must follow the last (409,
+ * DESIGN §16). A resumable upload asks at its creation, addRevision again under the sheet's lock.
+ */
+export function refuseRevision(
+  number: string,
+  sheet: { title: string; revision: string; status: string } | undefined,
+  revision: string,
+  title: string | null | undefined,
+): void {
+  if (!sheet?.title && !title) throw badRequest("A new sheet needs a title.", { title: "A new sheet needs a title" });
+  const last = sheet?.revision ? { revision: sheet.revision, status: sheet.status as DrawingStatus } : null;
+  const refusal = revisionRefusal(number, last, revision);
+  if (refusal) throw conflict(refusal);
+}
+
 /** A revision to add: the sheet (a new one needs a title), the revision, its stored file and who sent it. */
 export interface NewRevision {
   projectId: number;
@@ -110,12 +127,7 @@ export function drawingRepository(db: Db) {
         .limit(1)
         .for("update");
       if (!sheet) throw new Error("a sheet vanished while it was locked");
-      if (!sheet.title && !input.title) {
-        throw badRequest("A new sheet needs a title.", { title: "A new sheet needs a title" });
-      }
-      const last = sheet.revision ? { revision: sheet.revision, status: sheet.status as DrawingStatus } : null;
-      const refusal = revisionRefusal(input.number, last, input.revision);
-      if (refusal) throw conflict(refusal);
+      refuseRevision(input.number, sheet, input.revision, input.title);
       await tx.insert(drawingRevisions).values({
         drawingId: sheet.id,
         revision: input.revision,

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { formatBytes } from "../../../shared/bytes.ts";
-import {
-  type DrawingStatus,
-  drawingLimits,
-  drawingTitleSchema,
-  revisionRefusal,
-  revisionSchema,
-  sheetNumberSchema,
-} from "../../../shared/drawings.ts";
+import { drawingLimits, drawingTitleSchema, revisionSchema, sheetNumberSchema } from "../../../shared/drawings.ts";
 import { jobSchema } from "../../../shared/projects.ts";
-import { badRequest, conflict, notFound, payloadTooLarge } from "../../lib/errors.ts";
+import { badRequest, notFound, payloadTooLarge } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
 import { classifier, drawingTypes, headCheck } from "../../lib/file-types.ts";
 import type { UploadStore } from "../../lib/uploads.ts";
 import type { ResumableKind } from "../../plugins/resumable-uploads.ts";
-import { drawingRepository } from "./drawing-repository.ts";
+import { drawingRepository, refuseRevision } from "./drawing-repository.ts";
 import { projectRepository } from "./repository.ts";
 
 /** What a revision's upload keeps until its last byte. */
@@ -80,11 +73,7 @@ export function drawingUploads(app: FastifyInstance, files: UploadStore): Resuma
       const { number, revision } = parsed.data;
       const title = parsed.data.title || null;
       const sheet = await sheets.sheetNow(project.id, number);
-      if (!sheet?.title && !title)
-        throw badRequest("A new sheet needs a title.", { title: "A new sheet needs a title" });
-      const last = sheet?.revision ? { revision: sheet.revision, status: sheet.status as DrawingStatus } : null;
-      const refusal = revisionRefusal(number, last, revision);
-      if (refusal) throw conflict(refusal);
+      refuseRevision(number, sheet, revision, title);
       const data: DrawingUploadData = {
         projectId: project.id,
         job: project.job,
