@@ -31,6 +31,15 @@ export const defaultResponseLabels: ResponseLabels = {
   reviseResubmit: "Revise and resubmit",
   rejected: "Rejected",
 };
+/** "2 approved, 1 revise and resubmit": responses counted in the order of the keys, in the office's words. */
+export function responseTally(responses: readonly (ResponseKey | null)[], labels: ResponseLabels): string {
+  const counts = new Map<ResponseKey, number>();
+  for (const response of responses) if (response) counts.set(response, (counts.get(response) ?? 0) + 1);
+  const keys = responseKeys.filter((key) => counts.has(key));
+  return keys.length === 0
+    ? "no responses"
+    : keys.map((key) => `${counts.get(key)} ${labels[key].toLowerCase()}`).join(", ");
+}
 export const responseStatus: Record<ResponseKey, DrawingStatus> = {
   approved: "approved",
   approvedAsNoted: "approvedAsNoted",

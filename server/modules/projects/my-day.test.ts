@@ -5,14 +5,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawingSchema } from "../../../shared/drawings.ts";
 import { myDaySchema } from "../../../shared/my-day.ts";
-import { defaultResponseLabels } from "../../../shared/transmittals.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession, testAdmin } from "../../../test/helpers/factories.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { startSmtpCapture } from "../../../test/helpers/smtp-capture.ts";
 import { auditLog, notifications, rfis, transmittals } from "../../db/schema.ts";
-import { responseTally } from "./my-day.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 let jobs = 0;
@@ -24,16 +22,6 @@ interface Person {
   id: number;
   username: string;
 }
-
-describe("a response tally", () => {
-  it("counts each response, in the order of the labels, in the office's words", () => {
-    expect(responseTally(["rejected", "approved", null, "approved"], defaultResponseLabels)).toBe(
-      "2 approved, 1 rejected",
-    );
-    expect(responseTally([], defaultResponseLabels)).toBe("no responses");
-    expect(responseTally(["rejected"], { ...defaultResponseLabels, rejected: "Not Accepted" })).toBe("1 not accepted");
-  });
-});
 
 describe("the employee's day", () => {
   let t: TestApp;

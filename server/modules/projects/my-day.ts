@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type MyDay, myDayLimits, myDaySchema, waitingStatuses } from "../../../shared/my-day.ts";
-import {
-  defaultResponseLabels,
-  type ResponseKey,
-  type ResponseLabels,
-  responseKeys,
-} from "../../../shared/transmittals.ts";
+import { defaultResponseLabels, type ResponseKey, responseTally } from "../../../shared/transmittals.ts";
 import type { Db } from "../../db/client.ts";
 import { drawings, projectMembers, projects, rfis, transmittalSheets, transmittals } from "../../db/schema.ts";
 import { errorResponses } from "../../lib/schemas.ts";
@@ -15,16 +10,6 @@ import { type ProjectReader, readableBy } from "./repository.ts";
 import { responseLabelRepository } from "./response-label-repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** "2 approved, 1 revise and resubmit": a transmittal's responses in the office's words, in the order of the keys. */
-export function responseTally(responses: readonly (ResponseKey | null)[], labels: ResponseLabels): string {
-  const counts = new Map<ResponseKey, number>();
-  for (const response of responses) if (response) counts.set(response, (counts.get(response) ?? 0) + 1);
-  const keys = responseKeys.filter((key) => counts.has(key));
-  return keys.length === 0
-    ? "no responses"
-    : keys.map((key) => `${counts.get(key)} ${labels[key].toLowerCase()}`).join(", ");
-}
 
 /** Issue #34 "the employee's day": one person's work across their projects, as of `now`. */
 export async function myDay(db: Db, who: ProjectReader & { id: number }, now: Date): Promise<MyDay> {

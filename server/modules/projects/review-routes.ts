@@ -9,6 +9,7 @@ import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import {
   type Review,
   responseKeys,
+  responseTally,
   reviewSchema,
   submitReviewSchema,
   transmittalLimits,
@@ -258,9 +259,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { transmittal } = found;
       const actor = transmittal.recipients[0] ?? "client";
       const submitted = await app.notifications.afterCommit((notices) =>
-        repository.submit(transmittal.id, request.body, async (tx, row, counts) => {
+        repository.submit(transmittal.id, request.body, async (tx, row, responses) => {
           const labels = await responseLabels.labels(tx);
-          const tally = [...counts].map(([key, n]) => `${n} ${labels[key].toLowerCase()}`).join(", ");
+          const tally = responseTally(responses, labels);
           await app.audit.as({ actor, request }, "transmittal.response")(tx, {
             target: `project:${found.job}`,
             summary: `Response to ${row.number}: ${tally}`,

@@ -266,7 +266,7 @@ export function transmittalRepository(db: Db) {
     async submit(
       transmittalId: number,
       review: SubmitReview,
-      also: (tx: Db, row: TransmittalRow, counts: Map<ResponseKey, number>) => Promise<void>,
+      also: (tx: Db, row: TransmittalRow, responses: ResponseKey[]) => Promise<void>,
     ): Promise<TransmittalRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(transmittals).where(eq(transmittals.id, transmittalId)).for("update");
@@ -296,10 +296,8 @@ export function transmittalRepository(db: Db) {
           .where(inArray(drawings.id, [...new Set(sheets.map((sheet) => sheet.drawingId))]))
           .orderBy(asc(drawings.id))
           .for("update");
-        const counts = new Map<ResponseKey, number>();
         for (const sheet of sheets) {
           const answer = given.get(sheet.number)!;
-          counts.set(answer.response, (counts.get(answer.response) ?? 0) + 1);
           const status = responseStatus[answer.response];
           await tx
             .update(transmittalSheets)
@@ -325,7 +323,11 @@ export function transmittalRepository(db: Db) {
           .set({ submittedAt: sql`now()`, openedAt: sql`coalesce(${transmittals.openedAt}, now())` })
           .where(eq(transmittals.id, transmittalId))
           .returning();
-        await also(tx, submitted!, counts);
+        await also(
+          tx,
+          submitted!,
+          sheets.map((sheet) => given.get(sheet.number)!.response),
+        );
         return submitted!;
       });
     },

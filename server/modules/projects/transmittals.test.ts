@@ -351,7 +351,7 @@ describe("transmittals", () => {
       (await t.app.inject({ method: "GET", url: "/api/notifications", headers: member.headers })).json(),
     );
     expect(bell.content.find((notice) => notice.kind === "transmittalResponse")).toMatchObject({
-      title: `${created.number} answered: 1 approved, 1 revise and resubmit, 1 approved as noted`,
+      title: `${created.number} answered: 1 approved, 1 approved as noted, 1 revise and resubmit`,
       url: `/staff/projects/${job}?tab=transmittals`,
     });
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "transmittal.response"));
