@@ -660,7 +660,16 @@ function table(results: Result[], p99Ranges?: string[]): string {
     "cores server / browsers / PostgreSQL / machine",
     "server waits ms/s",
     ...(values.live
-      ? ["read frames/s", "typing frames/s", "READ/s", "TYPING/s", "read-mark rows/s", "READ p50/p99 ms", "READ on leaving p99 ms", "dropped"]
+      ? [
+          "read frames/s",
+          "typing frames/s",
+          "READ/s",
+          "TYPING/s",
+          "read-mark rows/s",
+          "READ p50/p99 ms",
+          "READ on leaving p99 ms",
+          "dropped",
+        ]
       : []),
   ];
   const rows = results.map((r, i) => [
