@@ -47,6 +47,7 @@ import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modu
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { siteContentRoutes } from "./modules/site/routes.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(reviewRoutes);
       await api.register(rfiPublicRoutes);
       await api.register(searchRoutes);
+      await api.register(siteContentRoutes);
     },
     { prefix: "/api" },
   );

@@ -40,6 +40,9 @@ export const auditActions = [
   "rfi.create",
   "rfi.answer",
   "rfi.close",
+  "site.edit",
+  "site.publish",
+  "site.restore",
   "auth.login",
   "auth.loginFailed",
 ] as const;

@@ -335,6 +335,7 @@ const bodyless = new Set([
   "POST /api/projects/{job}/rfis/{number}/close",
   "POST /api/projects/{job}/rfis/{number}/void",
   "POST /api/projects/{job}/transmittals/{number}/void",
+  "POST /api/admin/site/versions/{id}/restore",
   // tus: its input is headers and a raw body (resumable-uploads.test.ts sends it hostile ones).
   "POST /api/uploads",
   "POST /api/uploads/",

@@ -1,6 +1,18 @@
 /** What the public site's forms keep besides quote requests and applications. */
 import { sql } from "drizzle-orm";
-import { bigserial, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
 import { createdAt, timestamptz } from "./columns.ts";
 
 export const newsletterSubscribers = pgTable(
@@ -25,3 +37,37 @@ export const captchaSolutions = pgTable(
   },
   (t) => [index("captcha_solutions_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * DESIGN §17: the site's content, one row per item of a collection. `published` is what the site
+ * shows (null until first published), `draft` what an admin saved since (null when none);
+ * `removing` marks a published item to go at the next publish. `version` counts every change, for
+ * stale writes (409). `position` orders a list.
+ */
+export const siteItems = pgTable(
+  "site_items",
+  {
+    collection: text("collection").notNull(),
+    id: text("id").notNull(),
+    position: integer("position").notNull(),
+    published: jsonb("published"),
+    draft: jsonb("draft"),
+    removing: boolean("removing").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    updatedBy: bigint("updated_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.id] })],
+);
+
+/**
+ * Every publish (and the first start's seed): the whole published content after it, and what
+ * changed. Append-only; a restore makes drafts of one of these.
+ */
+export const siteVersions = pgTable("site_versions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  publishedAt: timestamptz("published_at").notNull().defaultNow(),
+  publishedBy: bigint("published_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  content: jsonb("content").notNull(),
+  changes: jsonb("changes").notNull(),
+});

@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import {
+  type AdminSiteContent,
+  type AdminSiteItem,
+  isSingleCollection,
+  type PublicSiteContent,
+  type SiteChange,
+  type SiteCollection,
+  type SiteFields,
+  type SiteVersion,
+  siteCollections,
+  siteFieldSchemas,
+  siteLimits,
+} from "../../../shared/site-content.ts";
+import type { Db } from "../../db/client.ts";
+import { siteItems, siteVersions, users } from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { seedContent } from "./seed.ts";
+
+/** One transaction-scoped lock for everything that changes what is published (seed, publish). */
+const PUBLISH_LOCK = 7_361_024_518_000_017n;
+
+type Row = typeof siteItems.$inferSelect;
+
+const byCollection = <T>(make: () => T): Record<SiteCollection, T> =>
+  Object.fromEntries(siteCollections.map((name) => [name, make()])) as Record<SiteCollection, T>;
+
+/** The same JSON with every object's keys sorted: jsonb keeps its own key order, not the writer's. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value;
+/** Two items' fields alike, whatever the order of their keys. */
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+export function statusOf(row: Pick<Row, "published" | "draft" | "removing">): AdminSiteItem["status"] {
+  if (row.published === null) return "draft";
+  return row.draft !== null || row.removing ? "changed" : "published";
+}
+
+const adminItem = (row: Row): AdminSiteItem => ({
+  id: row.id,
+  version: row.version,
+  status: statusOf(row),
+  published: row.published as SiteFields | null,
+  draft: row.draft as SiteFields | null,
+});
+
+/** The fields of an item as its collection's schema reads them, or a 400 naming each bad field. */
+export function checkedFields(collection: SiteCollection, fields: unknown): SiteFields {
+  const parsed = siteFieldSchemas[collection].safeParse(fields);
+  if (parsed.success) return parsed.data as SiteFields;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join(".") || "item"] ??= issue.message;
+  throw badRequest("Some fields of this item are not valid.", errors);
+}
+
+/** A job is off the site from its `closesAt` (DESIGN §17). */
+const shownAt = (collection: SiteCollection, fields: SiteFields, now: Date) =>
+  collection !== "jobs" || typeof fields.closesAt !== "string" || new Date(fields.closesAt) > now;
+
+const ordered = (from: Db) =>
+  from.select().from(siteItems).orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id));
+
+/** The published content as a version keeps it: every published item, closed jobs included. */
+async function publishedContent(from: Db): Promise<PublicSiteContent> {
+  const content = byCollection<PublicSiteContent[SiteCollection]>(() => []);
+  for (const row of await ordered(from).where(isNotNull(siteItems.published))) {
+    content[row.collection as SiteCollection]?.push({ id: row.id, ...(row.published as SiteFields) });
+  }
+  return content;
+}
+
+/** DESIGN §17's content store: items with drafts, publishing as versions, restoring a version as drafts. */
+export function siteRepository(db: Db) {
+  return {
+    /** The first start: the content folder becomes the published items and version 1, once across instances. */
+    async seed(): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
+        const [seeded] = await tx.select({ id: siteVersions.id }).from(siteVersions).limit(1);
+        if (seeded) return false;
+        const seed = seedContent();
+        const changes: SiteChange[] = [];
+        const rows = siteCollections.flatMap((collection) =>
+          seed[collection].map((item, position) => {
+            changes.push({ collection, id: item.id, change: "added" });
+            return { collection, id: item.id, position, published: checkedFields(collection, item.fields) };
+          }),
+        );
+        await tx.insert(siteItems).values(rows).onConflictDoNothing();
+        await tx.insert(siteVersions).values({ content: await publishedContent(tx), changes });
+        return true;
+      });
+    },
+
+    /** GET /api/site/content: what the site shows now (a job past its closesAt is not there). */
+    async publicContent(now = new Date()): Promise<PublicSiteContent> {
+      const content = await publishedContent(db);
+      content.jobs = content.jobs.filter((job) => shownAt("jobs", job, now));
+      return content;
+    },
+
+    async adminContent(from: Db = db): Promise<AdminSiteContent> {
+      const content = byCollection<AdminSiteItem[]>(() => []);
+      for (const row of await ordered(from)) content[row.collection as SiteCollection]?.push(adminItem(row));
+      return content;
+    },
+
+    /**
+     * Saves a draft at the `version` read: 409 when the item changed since (or, for a new id, when
+     * someone added it meanwhile). Fields alike to the published ones leave no draft.
+     */
+    async save(
+      tx: Db,
+      collection: SiteCollection,
+      id: string,
+      fields: SiteFields,
+      version: number,
+      by: number,
+    ): Promise<{ item: AdminSiteItem; added: boolean }> {
+      const [row] = await tx
+        .select()
+        .from(siteItems)
+        .where(and(eq(siteItems.collection, collection), eq(siteItems.id, id)))
+        .for("update");
+      if (!row) {
+        if (version > 0) throw conflict("This item was removed since you opened it. Save it again as a new item.");
+        if (isSingleCollection(collection)) throw notFound(`The ${collection} page has one item, "main".`);
+        const [{ count, last }] = (await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            last: sql<number>`coalesce(max(${siteItems.position}), -1)::int`,
+          })
+          .from(siteItems)
+          .where(eq(siteItems.collection, collection))) as [{ count: number; last: number }];
+        if (count >= siteLimits.itemsMax) throw badRequest(`A list holds at most ${siteLimits.itemsMax} items.`);
+        const [added] = await tx
+          .insert(siteItems)
+          .values({ collection, id, position: last + 1, draft: fields, updatedBy: by })
+          .onConflictDoNothing()
+          .returning();
+        if (!added) throw conflict("Someone added an item with this id meanwhile. Reload, and choose another id.");
+        return { item: adminItem(added), added: true };
+      }
+      if (row.version !== version) throw conflict("Someone changed this item since you opened it.");
+      const [saved] = await tx
+        .update(siteItems)
+        .set({
+          draft: row.published !== null && same(row.published, fields) ? null : fields,
+          removing: false,
+          version: row.version + 1,
+          updatedBy: by,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(siteItems.collection, collection), eq(siteItems.id, id)))
+        .returning();
+      return { item: adminItem(saved!), added: false };
+    },
+
+    /** Marks a published item for removal at the next publish; an item never published goes at once. */
+    async remove(tx: Db, collection: SiteCollection, id: string, by: number): Promise<AdminSiteItem | null> {
+      if (isSingleCollection(collection)) throw badRequest(`The ${collection} page cannot be removed, only changed.`);
+      const where = and(eq(siteItems.collection, collection), eq(siteItems.id, id));
+      const [row] = await tx.select().from(siteItems).where(where).for("update");
+      if (!row) throw notFound("There is no such item.");
+      if (row.published === null) {
+        await tx.delete(siteItems).where(where);
+        return null;
+      }
+      const [marked] = await tx
+        .update(siteItems)
+        .set({ draft: null, removing: true, version: row.version + 1, updatedBy: by, updatedAt: sql`now()` })
+        .where(where)
+        .returning();
+      return adminItem(marked!);
+    },
+
+    /**
+     * Publishes the chosen items' drafts and removals (or all of them) as one version. Items with
+     * nothing waiting are passed over; nothing waiting at all is a 400.
+     */
+    async publish(
+      tx: Db,
+      chosen: "all" | { collection: SiteCollection; id: string }[],
+      by: number,
+    ): Promise<SiteVersion> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
+      const waiting = or(isNotNull(siteItems.draft), eq(siteItems.removing, true));
+      const rows = await tx
+        .select()
+        .from(siteItems)
+        .where(waiting)
+        .orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id))
+        .for("update");
+      const wanted =
+        chosen === "all"
+          ? () => true
+          : (row: Row) => chosen.some((c) => c.collection === row.collection && c.id === row.id);
+      const changes: SiteChange[] = [];
+      for (const row of rows.filter(wanted)) {
+        const key = and(eq(siteItems.collection, row.collection), eq(siteItems.id, row.id));
+        const collection = row.collection as SiteCollection;
+        if (row.removing) {
+          await tx.delete(siteItems).where(key);
+          changes.push({ collection, id: row.id, change: "removed" });
+          continue;
+        }
+        await tx
+          .update(siteItems)
+          .set({ published: row.draft, draft: null, version: row.version + 1, updatedBy: by, updatedAt: sql`now()` })
+          .where(key);
+        changes.push({ collection, id: row.id, change: row.published === null ? "added" : "changed" });
+      }
+      if (changes.length === 0) throw badRequest("Nothing to publish: the chosen items have no changes waiting.");
+      const [version] = await tx
+        .insert(siteVersions)
+        .values({ content: await publishedContent(tx), changes, publishedBy: by })
+        .returning();
+      const [who] = await tx.select({ username: users.username }).from(users).where(eq(users.id, by));
+      return {
+        id: version!.id,
+        publishedAt: version!.publishedAt.toISOString(),
+        publishedBy: who?.username ?? null,
+        changes,
+      };
+    },
+
+    async versions(): Promise<SiteVersion[]> {
+      const rows = await db
+        .select({
+          id: siteVersions.id,
+          publishedAt: siteVersions.publishedAt,
+          publishedBy: users.username,
+          changes: siteVersions.changes,
+        })
+        .from(siteVersions)
+        .leftJoin(users, eq(users.id, siteVersions.publishedBy))
+        .orderBy(desc(siteVersions.id))
+        .limit(siteLimits.versionsShown);
+      return rows.map((row) => ({
+        ...row,
+        publishedAt: row.publishedAt.toISOString(),
+        changes: row.changes as SiteChange[],
+      }));
+    },
+
+    /**
+     * Makes drafts of a version: publishing all of them brings that version back. Items it had are
+     * drafted as they were there (re-added if removed since); published items it did not have are
+     * marked for removal. Drafts of items never published are left as they are.
+     */
+    async restore(tx: Db, versionId: number, by: number): Promise<number> {
+      const [version] = await tx.select().from(siteVersions).where(eq(siteVersions.id, versionId));
+      if (!version) throw notFound("There is no such version.");
+      const content = version.content as PublicSiteContent;
+      const rows = new Map(
+        (await tx.select().from(siteItems).for("update")).map((row) => [`${row.collection}/${row.id}`, row]),
+      );
+      let drafted = 0;
+      const change = { updatedBy: by, updatedAt: sql`now()` };
+      for (const collection of siteCollections) {
+        const kept = new Set<string>();
+        for (const [position, { id, ...fields }] of (content[collection] ?? []).entries()) {
+          kept.add(id);
+          const row = rows.get(`${collection}/${id}`);
+          const key = and(eq(siteItems.collection, collection), eq(siteItems.id, id));
+          if (!row) {
+            await tx.insert(siteItems).values({ collection, id, position: 1_000 + position, draft: fields, ...change });
+            drafted++;
+          } else if (!(row.published !== null && same(row.published, fields) && row.draft === null && !row.removing)) {
+            const draft = row.published !== null && same(row.published, fields) ? null : fields;
+            await tx
+              .update(siteItems)
+              .set({ draft, removing: false, version: row.version + 1, ...change })
+              .where(key);
+            drafted++;
+          }
+        }
+        for (const row of rows.values()) {
+          if (row.collection !== collection || kept.has(row.id) || row.published === null || row.removing) continue;
+          await tx
+            .update(siteItems)
+            .set({ draft: null, removing: true, version: row.version + 1, ...change })
+            .where(and(eq(siteItems.collection, collection), eq(siteItems.id, row.id)));
+          drafted++;
+        }
+      }
+      return drafted;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminSiteContentSchema,
+  adminSiteItemSchema,
+  publicSiteContentSchema,
+  publishSiteSchema,
+  saveSiteItemSchema,
+  siteCollections,
+  siteItemIdSchema,
+  siteVersionSchema,
+} from "../../../shared/site-content.ts";
+import { errorResponses } from "../../lib/schemas.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { checkedFields, siteRepository } from "./repository.ts";
+
+const itemParams = z.object({ collection: z.enum(siteCollections), id: siteItemIdSchema });
+const tags = ["site"];
+
+/**
+ * DESIGN §17: the site's content in the database. The public reads what is published; admins
+ * keep drafts, publish them as versions and restore a version as drafts. The content folder seeds
+ * it at the first start. Registered under /api.
+ */
+export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = siteRepository(app.db);
+  if (await repository.seed()) app.log.info("site content seeded from the content folder");
+
+  app.get(
+    "/site/content",
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "The published content of the site: every collection's items, each its fields with its id",
+        response: { 200: publicSiteContentSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return repository.publicContent();
+    },
+  );
+
+  app.get(
+    "/admin/site/content",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Every item with its version, status (published, draft, changed), published fields and draft",
+        response: { 200: adminSiteContentSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => repository.adminContent(),
+  );
+
+  app.put(
+    "/admin/site/:collection/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Save a draft of an item with the version read (409 when stale); a new id adds an item",
+        description:
+          "The body is the item's fields (its collection's schema) and `version` (absent or 0 for a new item).",
+        params: itemParams,
+        body: saveSiteItemSchema,
+        response: { 200: adminSiteItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { collection, id } = request.params;
+      const { version = 0, ...body } = request.body;
+      const fields = checkedFields(collection, body);
+      const user = currentUser(request);
+      return app.db.transaction(async (tx) => {
+        const { item, added } = await repository.save(tx, collection, id, fields, version, user.id);
+        await app.audit.as(request, "site.edit")(tx, {
+          target: `site:${collection}/${id}`,
+          summary: added ? `Added a draft of ${collection} "${id}"` : `Saved a draft of ${collection} "${id}"`,
+        });
+        return item;
+      });
+    },
+  );
+
+  app.delete(
+    "/admin/site/:collection/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Remove an item at the next publish (an item never published goes at once)",
+        params: itemParams,
+        response: { 200: adminSiteItemSchema, 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { collection, id } = request.params;
+      const user = currentUser(request);
+      const item = await app.db.transaction(async (tx) => {
+        const marked = await repository.remove(tx, collection, id, user.id);
+        await app.audit.as(request, "site.edit")(tx, {
+          target: `site:${collection}/${id}`,
+          summary: marked
+            ? `Marked ${collection} "${id}" for removal at the next publish`
+            : `Removed the draft ${collection} "${id}"`,
+        });
+        return marked;
+      });
+      if (!item) return reply.code(204).send(null);
+      return item;
+    },
+  );
+
+  app.post(
+    "/admin/site/publish",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Publish the drafts and removals of some items, or of all: one new version",
+        body: publishSiteSchema,
+        response: { 200: siteVersionSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const chosen = "all" in request.body ? "all" : request.body.items;
+      const version = await app.db.transaction(async (tx) => {
+        const published = await repository.publish(tx, chosen, user.id);
+        await app.audit.as(request, "site.publish")(tx, {
+          target: `site:version/${published.id}`,
+          summary: `Published version ${published.id}: ${published.changes
+            .map((change) => `${change.change} ${change.collection} "${change.id}"`)
+            .join(", ")}`,
+        });
+        return published;
+      });
+      request.log.info({ version: version.id, changes: version.changes.length }, "site content published");
+      return version;
+    },
+  );
+
+  app.get(
+    "/admin/site/versions",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Every publish, newest first (the last 100): when, by whom, and what changed",
+        response: { 200: z.array(siteVersionSchema), ...errorResponses(401, 403) },
+      },
+    },
+    () => repository.versions(),
+  );
+
+  app.post(
+    "/admin/site/versions/:id/restore",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Restore a version as drafts: publishing them brings it back",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: adminSiteContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const drafted = await repository.restore(tx, request.params.id, user.id);
+        await app.audit.as(request, "site.restore")(tx, {
+          target: `site:version/${request.params.id}`,
+          summary: `Restored version ${request.params.id} as drafts (${drafted} items)`,
+        });
+      });
+      return repository.adminContent();
+    },
+  );
+};
