@@ -10,6 +10,7 @@ import { chatPaths } from "../../shared/chat.ts";
 import { createTestApp, type TestApp } from "../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
+import { createProject, jobNumbers } from "../../test/helpers/projects.ts";
 import { samples } from "../../test/helpers/sample-files.ts";
 import { storesInS3 } from "../../test/helpers/storage.ts";
 
@@ -100,5 +101,33 @@ describe("V5 File Handling", () => {
     expect(disposition).toMatch(/^(attachment|inline); filename="[^"]*"; filename\*=UTF-8''[^";\s]+$/);
     expect(download.headers["x-content-type-options"]).toBe("nosniff");
     expect(download.headers["content-security-policy"]).toMatch(/sandbox/);
+  });
+  it("V5.3.2 / V5.4.1 a project's document: stored under our key, downloaded as an attachment under our name", async () => {
+    const admin = authHeader(await adminToken(t));
+    const member = await employeeSession(t);
+    const job = await createProject(t, admin, jobNumbers("V")(), [member.employee.username]);
+    const name = '../../etc/passwd"; filename="run.html.pdf';
+    const form = multipart([
+      { name: "category", value: "contract" },
+      { name: "file", value: samples.pdf, fileName: name, contentType: "text/html" },
+    ]);
+    const added = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${job}/files`,
+      headers: { ...form.headers, ...authHeader(member.token) },
+      payload: form.payload,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().fileName).not.toMatch(/[/\\]/);
+    const stored: string[] = [];
+    for await (const object of t.app.storage.objects.list("")) stored.push(object.key);
+    expect(stored.some((key) => key.includes("passwd") || key.includes(".."))).toBe(false);
+    const download = await t.app.inject({ url: added.json().url, headers: authHeader(member.token) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    const disposition = String(download.headers["content-disposition"]);
+    expect(disposition.match(/filename=/g)).toHaveLength(1);
+    expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''[^";\s]+$/);
+    expect(download.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
