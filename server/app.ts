@@ -48,6 +48,7 @@ import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notice
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { siteContentRoutes } from "./modules/site/routes.ts";
+import { type SiteModuleOptions, scheduledPublishPlugin } from "./modules/site/scheduled-publish.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
 import { auditPlugin } from "./plugins/audit.ts";
 import { authPlugin, markRoutesPublic } from "./plugins/auth.ts";
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
   applications?: ApplicationRetentionOptions;
   /** Projects' clock and transmittal reminder sweep interval (tests move and shorten them). */
   projects?: ProjectsModuleOptions;
+  /** The site content's clock and scheduled-publishing sweep interval (tests move and lengthen them). */
+  site?: SiteModuleOptions;
   /** The audit retention sweep's clock and interval (tests move and shorten them). */
   audit?: AuditRetentionOptions;
   /** The grace period before an unclaimed object in a shared store is an orphan (tests shorten it). */
@@ -222,6 +225,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRetentionPlugin, options.audit ?? {});
   await app.register(followUpNoticesPlugin, options.quoteRequests ?? {});
   await app.register(transmittalRemindersPlugin, options.projects ?? {});
+  await app.register(scheduledPublishPlugin, options.site ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(notificationsLive);
   await app.register(presenceModule);

@@ -185,6 +185,8 @@ export const adminSiteItemSchema = z.object({
   status: z.enum(siteItemStatuses),
   published: z.record(z.string(), z.unknown()).nullable(),
   draft: z.record(z.string(), z.unknown()).nullable(),
+  /** When what waits (its draft, or its removal) publishes by itself; null: when an admin publishes. */
+  publishAt: z.iso.datetime().nullable(),
 });
 export type AdminSiteItem = z.infer<typeof adminSiteItemSchema>;
 export const adminSiteContentSchema = z.object(
@@ -195,9 +197,13 @@ export const adminSiteContentSchema = z.object(
 );
 export type AdminSiteContent = z.infer<typeof adminSiteContentSchema>;
 
-/** PUT …/{collection}/{id}: the item's fields and the `version` read (absent or 0 for a new item). */
+/**
+ * PUT …/{collection}/{id}: the item's fields, the `version` read (absent or 0 for a new item) and
+ * `publishAt`, when the draft is to publish by itself (absent or null: when an admin publishes).
+ */
 export const saveSiteItemSchema = z.looseObject({
   version: z.number({ error: "The version you read is required" }).int().min(0).optional(),
+  publishAt: z.iso.datetime({ offset: true, error: "publishAt is a moment (ISO 8601)" }).nullable().optional(),
 });
 
 export const siteItemRefSchema = z.object({ collection: z.enum(siteCollections), id: z.string().max(64) }).strict();

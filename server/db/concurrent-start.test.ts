@@ -107,6 +107,15 @@ describe("instances starting together on an empty PostgreSQL database", () => {
 
     const admins = await check.db.select({ username: users.username }).from(users).where(eq(users.kind, "admin"));
     expect(admins).toHaveLength(1);
+    // The content folder seeded the site's content once (DESIGN §17): one version, no item twice.
+    const seeded = await rowsOf<{ versions: number; items: number; distinct: number }>(
+      check.db,
+      sql`select (select count(*)::int from site_versions) as versions, count(*)::int as items,
+                 count(distinct (collection, id))::int as distinct from site_items`,
+    );
+    expect(seeded[0]?.versions).toBe(1);
+    expect(seeded[0]?.items).toBe(seeded[0]?.distinct);
+    expect(seeded[0]?.items).toBeGreaterThan(20);
     const passwords = printed.mock.calls.map((call) => String(call[0])).filter((line) => /password:/.test(line));
     expect(passwords).toHaveLength(1);
     const [, username, password] = /username: (\S+)\n\s+password: (\S+)/.exec(passwords[0] ?? "") ?? [];

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   projects?: BuildAppOptions["projects"];
   /** The grace period of unclaimed objects in a shared store. */
   storage?: BuildAppOptions["storage"];
+  /** The site content's clock and scheduled-publishing sweep interval. */
+  site?: BuildAppOptions["site"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -65,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     audit: options.audit,
     projects: options.projects,
     storage: options.storage,
+    site: options.site,
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -53,11 +53,16 @@ export const siteItems = pgTable(
     published: jsonb("published"),
     draft: jsonb("draft"),
     removing: boolean("removing").notNull().default(false),
+    /** When the waiting draft or removal publishes by itself (DESIGN §17 `publishAt`); null: by hand. */
+    publishAt: timestamptz("publish_at"),
     version: integer("version").notNull().default(1),
     updatedBy: bigint("updated_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collection, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.collection, t.id] }),
+    index("site_items_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} is not null`),
+  ],
 );
 
 /**

@@ -50,6 +50,7 @@ const adminItem = (row: Row): AdminSiteItem => ({
   status: statusOf(row),
   published: row.published as SiteFields | null,
   draft: row.draft as SiteFields | null,
+  publishAt: row.publishAt?.toISOString() ?? null,
 });
 
 /** The fields of an item as its collection's schema reads them, or a 400 naming each bad field. */
@@ -75,6 +76,54 @@ async function publishedContent(from: Db): Promise<PublicSiteContent> {
     content[row.collection as SiteCollection]?.push({ id: row.id, ...(row.published as SiteFields) });
   }
   return content;
+}
+
+/**
+ * Publishes the waiting drafts and removals that `wanted` picks as one version (the publish lock
+ * held for the transaction): drafts become the published fields, removals go. Null when none.
+ */
+async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number | null): Promise<SiteVersion | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
+  const rows = await tx
+    .select()
+    .from(siteItems)
+    .where(or(isNotNull(siteItems.draft), eq(siteItems.removing, true)))
+    .orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id))
+    .for("update");
+  const changes: SiteChange[] = [];
+  for (const row of rows.filter(wanted)) {
+    const key = and(eq(siteItems.collection, row.collection), eq(siteItems.id, row.id));
+    const collection = row.collection as SiteCollection;
+    if (row.removing) {
+      await tx.delete(siteItems).where(key);
+      changes.push({ collection, id: row.id, change: "removed" });
+      continue;
+    }
+    await tx
+      .update(siteItems)
+      .set({
+        published: row.draft,
+        draft: null,
+        publishAt: null,
+        version: row.version + 1,
+        updatedBy: by,
+        updatedAt: sql`now()`,
+      })
+      .where(key);
+    changes.push({ collection, id: row.id, change: row.published === null ? "added" : "changed" });
+  }
+  if (changes.length === 0) return null;
+  const [version] = await tx
+    .insert(siteVersions)
+    .values({ content: await publishedContent(tx), changes, publishedBy: by })
+    .returning();
+  const [who] = by === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, by));
+  return {
+    id: version!.id,
+    publishedAt: version!.publishedAt.toISOString(),
+    publishedBy: who?.username ?? null,
+    changes,
+  };
 }
 
 /** DESIGN §17's content store: items with drafts, publishing as versions, restoring a version as drafts. */
@@ -124,6 +173,7 @@ export function siteRepository(db: Db) {
       fields: SiteFields,
       version: number,
       by: number,
+      publishAt: Date | null = null,
     ): Promise<{ item: AdminSiteItem; added: boolean }> {
       const [row] = await tx
         .select()
@@ -143,18 +193,20 @@ export function siteRepository(db: Db) {
         if (count >= siteLimits.itemsMax) throw badRequest(`A list holds at most ${siteLimits.itemsMax} items.`);
         const [added] = await tx
           .insert(siteItems)
-          .values({ collection, id, position: last + 1, draft: fields, updatedBy: by })
+          .values({ collection, id, position: last + 1, draft: fields, publishAt, updatedBy: by })
           .onConflictDoNothing()
           .returning();
         if (!added) throw conflict("Someone added an item with this id meanwhile. Reload, and choose another id.");
         return { item: adminItem(added), added: true };
       }
       if (row.version !== version) throw conflict("Someone changed this item since you opened it.");
+      const draft = row.published !== null && same(row.published, fields) ? null : fields;
       const [saved] = await tx
         .update(siteItems)
         .set({
-          draft: row.published !== null && same(row.published, fields) ? null : fields,
+          draft,
           removing: false,
+          publishAt: draft === null ? null : publishAt,
           version: row.version + 1,
           updatedBy: by,
           updatedAt: sql`now()`,
@@ -176,7 +228,14 @@ export function siteRepository(db: Db) {
       }
       const [marked] = await tx
         .update(siteItems)
-        .set({ draft: null, removing: true, version: row.version + 1, updatedBy: by, updatedAt: sql`now()` })
+        .set({
+          draft: null,
+          removing: true,
+          publishAt: null,
+          version: row.version + 1,
+          updatedBy: by,
+          updatedAt: sql`now()`,
+        })
         .where(where)
         .returning();
       return adminItem(marked!);
@@ -191,45 +250,30 @@ export function siteRepository(db: Db) {
       chosen: "all" | { collection: SiteCollection; id: string }[],
       by: number,
     ): Promise<SiteVersion> {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
-      const waiting = or(isNotNull(siteItems.draft), eq(siteItems.removing, true));
-      const rows = await tx
-        .select()
-        .from(siteItems)
-        .where(waiting)
-        .orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id))
-        .for("update");
       const wanted =
         chosen === "all"
           ? () => true
           : (row: Row) => chosen.some((c) => c.collection === row.collection && c.id === row.id);
-      const changes: SiteChange[] = [];
-      for (const row of rows.filter(wanted)) {
-        const key = and(eq(siteItems.collection, row.collection), eq(siteItems.id, row.id));
-        const collection = row.collection as SiteCollection;
-        if (row.removing) {
-          await tx.delete(siteItems).where(key);
-          changes.push({ collection, id: row.id, change: "removed" });
-          continue;
-        }
-        await tx
-          .update(siteItems)
-          .set({ published: row.draft, draft: null, version: row.version + 1, updatedBy: by, updatedAt: sql`now()` })
-          .where(key);
-        changes.push({ collection, id: row.id, change: row.published === null ? "added" : "changed" });
-      }
-      if (changes.length === 0) throw badRequest("Nothing to publish: the chosen items have no changes waiting.");
-      const [version] = await tx
-        .insert(siteVersions)
-        .values({ content: await publishedContent(tx), changes, publishedBy: by })
-        .returning();
-      const [who] = await tx.select({ username: users.username }).from(users).where(eq(users.id, by));
-      return {
-        id: version!.id,
-        publishedAt: version!.publishedAt.toISOString(),
-        publishedBy: who?.username ?? null,
-        changes,
-      };
+      const version = await publishWaiting(tx, wanted, by);
+      if (!version) throw badRequest("Nothing to publish: the chosen items have no changes waiting.");
+      return version;
+    },
+
+    /**
+     * DESIGN §17 `publishAt`: publishes, as one version by nobody, what waits with a publishAt come
+     * by `now`; null when nothing is due. Under the publish lock, so sweeps on two instances (or a
+     * sweep and an admin) publish each change once.
+     */
+    publishDue: (tx: Db, now: Date): Promise<SiteVersion | null> =>
+      publishWaiting(tx, (row) => row.publishAt !== null && row.publishAt <= now, null),
+
+    /** The earliest publishAt still waiting, if any (what the sweep waits for). */
+    async nextDue(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string>`min(${siteItems.publishAt})` })
+        .from(siteItems)
+        .where(and(isNotNull(siteItems.publishAt), or(isNotNull(siteItems.draft), eq(siteItems.removing, true))));
+      return row?.at ? new Date(row.at) : null;
     },
 
     async versions(): Promise<SiteVersion[]> {
@@ -264,7 +308,7 @@ export function siteRepository(db: Db) {
         (await tx.select().from(siteItems).for("update")).map((row) => [`${row.collection}/${row.id}`, row]),
       );
       let drafted = 0;
-      const change = { updatedBy: by, updatedAt: sql`now()` };
+      const change = { publishAt: null, updatedBy: by, updatedAt: sql`now()` };
       for (const collection of siteCollections) {
         const kept = new Set<string>();
         for (const [position, { id, ...fields }] of (content[collection] ?? []).entries()) {

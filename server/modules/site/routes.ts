@@ -71,14 +71,17 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { collection, id } = request.params;
-      const { version = 0, ...body } = request.body;
+      const { version = 0, publishAt, ...body } = request.body;
       const fields = checkedFields(collection, body);
       const user = currentUser(request);
+      const at = publishAt ? new Date(publishAt) : null;
       return app.db.transaction(async (tx) => {
-        const { item, added } = await repository.save(tx, collection, id, fields, version, user.id);
+        const { item, added } = await repository.save(tx, collection, id, fields, version, user.id, at);
         await app.audit.as(request, "site.edit")(tx, {
           target: `site:${collection}/${id}`,
-          summary: added ? `Added a draft of ${collection} "${id}"` : `Saved a draft of ${collection} "${id}"`,
+          summary: `${added ? "Added" : "Saved"} a draft of ${collection} "${id}"${
+            at && item.draft ? `, to publish at ${at.toISOString()}` : ""
+          }`,
         });
         return item;
       });

@@ -1,0 +1,2 @@
+ALTER TABLE "site_items" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "site_items_publish_at_idx" ON "site_items" USING btree ("publish_at") WHERE "site_items"."publish_at" is not null;
