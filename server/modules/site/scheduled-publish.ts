@@ -37,9 +37,13 @@ export const scheduledPublishPlugin = fp(
     const task = periodicTask(app, {
       what: "scheduled publishing",
       everyMs: options.publishSweepEveryMs ?? PUBLISH_SWEEP_EVERY_MS,
-      task: () =>
-        app.db.transaction(async (tx) => {
-          const version = await repository.publishDue(tx, now());
+      task: async () => {
+        const at = now();
+        // Idle sweeps read one index and take no lock.
+        const due = await repository.nextDue();
+        if (!due || due > at) return null;
+        return app.db.transaction(async (tx) => {
+          const version = await repository.publishDue(tx, at);
           if (!version) return null;
           await app.audit.as({ actor: "scheduled" }, "site.publish")(tx, {
             target: `site:version/${version.id}`,
@@ -49,7 +53,8 @@ export const scheduledPublishPlugin = fp(
           });
           app.log.info({ version: version.id, changes: version.changes.length }, "scheduled site changes published");
           return version;
-        }),
+        });
+      },
     });
     app.decorate("scheduledPublishing", { sweep: task.run });
   },
