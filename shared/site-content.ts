@@ -4,6 +4,7 @@
  * `main`). These schemas are the one check of an item's fields, on the server and in the editor.
  */
 import { z } from "zod";
+import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "./site-routes.ts";
 
 export const listCollections = ["jobs", "projects", "gallery", "services", "keyNumbers"] as const;
 export const singleCollections = ["contact", "about"] as const;
@@ -160,6 +161,31 @@ export const siteFieldSchemas = {
 } as const satisfies Record<SiteCollection, z.ZodType>;
 export type SiteFields = Record<string, unknown>;
 
+/** Every prerendered page: the public routes and the 404 page (the footer shows the contact details on each). */
+const everyPage = [...publicRoutes.map((route) => route.path), NOT_FOUND_PRERENDER_PATH];
+
+/**
+ * The prerendered pages that show each collection: what a publish has to render again (DESIGN
+ * §17: "publishing one job re-renders only the pages that show jobs"). Checked against the
+ * pages' static imports (test/lint/site-pages.test.ts), so a page that starts showing a
+ * collection cannot be left out.
+ */
+export const siteCollectionPages: Record<SiteCollection, readonly string[]> = {
+  jobs: ["/career"],
+  projects: ["/projects"],
+  gallery: ["/gallery"],
+  services: ["/", "/services"],
+  keyNumbers: ["/"],
+  contact: everyPage,
+  about: ["/about"],
+};
+
+/** The pages a set of changes shows differently, in the order of the public routes. */
+export function pagesChangedBy(changes: readonly { collection: SiteCollection }[]): string[] {
+  const touched = new Set(changes.flatMap((change) => siteCollectionPages[change.collection]));
+  return everyPage.filter((page) => touched.has(page));
+}
+
 export const isSingleCollection = (collection: SiteCollection) =>
   (singleCollections as readonly string[]).includes(collection);
 
@@ -233,5 +259,7 @@ export const siteVersionSchema = z.object({
   /** Who published it; null for the first start's seed (or a person since deleted). */
   publishedBy: z.string().nullable(),
   changes: z.array(siteChangeSchema),
+  /** The pages these changes show differently (what the summary before publishing lists, page by page). */
+  pages: z.array(z.string()),
 });
 export type SiteVersion = z.infer<typeof siteVersionSchema>;

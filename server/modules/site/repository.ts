@@ -4,6 +4,7 @@ import {
   type AdminSiteItem,
   isSingleCollection,
   type PublicSiteContent,
+  pagesChangedBy,
   type SiteChange,
   type SiteCollection,
   type SiteFields,
@@ -123,6 +124,7 @@ async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number 
     publishedAt: version!.publishedAt.toISOString(),
     publishedBy: who?.username ?? null,
     changes,
+    pages: pagesChangedBy(changes),
   };
 }
 
@@ -292,6 +294,7 @@ export function siteRepository(db: Db) {
         ...row,
         publishedAt: row.publishedAt.toISOString(),
         changes: row.changes as SiteChange[],
+        pages: pagesChangedBy(row.changes as SiteChange[]),
       }));
     },
 

@@ -89,6 +89,8 @@ describe("the site's content (DESIGN §17)", () => {
     expect(siteVersionSchema.parse(version.json())).toMatchObject({
       publishedBy: "admin",
       changes: [{ collection: "contact", id: "main", change: "changed" }],
+      // The footer shows the contact details: every page, the 404 page too.
+      pages: ["/", "/services", "/about", "/projects", "/gallery", "/career", "/contactus", "/__not-found"],
     });
     expect((await published()).contact[0]!.phones).toEqual(phones);
     expect(await item("contact", "main")).toMatchObject({ status: "published", draft: null });
@@ -139,6 +141,7 @@ describe("the site's content (DESIGN §17)", () => {
       { collection: "keyNumbers", id: "years", change: "added" },
       { collection: "projects", id: "harbor-point-tower", change: "removed" },
     ]);
+    expect(version.json().pages).toEqual(["/", "/projects"]);
     const content = await published();
     expect(content.keyNumbers.at(-1)).toEqual({ id: "years", ...fields });
     expect(content.projects.some((project) => project.id === "harbor-point-tower")).toBe(false);
