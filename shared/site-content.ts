@@ -19,6 +19,7 @@ export const sitePaths = {
   item: (collection: SiteCollection, id: string) => `/api/admin/site/${collection}/${encodeURIComponent(id)}` as const,
   publish: "/api/admin/site/publish",
   versions: "/api/admin/site/versions",
+  version: (version: number) => `/api/admin/site/versions/${version}` as const,
   restore: (version: number) => `/api/admin/site/versions/${version}/restore` as const,
 } as const;
 
@@ -263,3 +264,7 @@ export const siteVersionSchema = z.object({
   pages: z.array(z.string()),
 });
 export type SiteVersion = z.infer<typeof siteVersionSchema>;
+
+/** GET /api/admin/site/versions/{id}: a version and the whole published content after it (to compare two). */
+export const siteVersionContentSchema = siteVersionSchema.extend({ content: publicSiteContentSchema });
+export type SiteVersionContent = z.infer<typeof siteVersionContentSchema>;

@@ -9,6 +9,7 @@ import {
   type SiteCollection,
   type SiteFields,
   type SiteVersion,
+  type SiteVersionContent,
   siteCollections,
   siteFieldSchemas,
   siteLimits,
@@ -276,6 +277,30 @@ export function siteRepository(db: Db) {
         .from(siteItems)
         .where(and(isNotNull(siteItems.publishAt), or(isNotNull(siteItems.draft), eq(siteItems.removing, true))));
       return row?.at ? new Date(row.at) : null;
+    },
+
+    /** One version with its whole content, or undefined. */
+    async version(id: number): Promise<SiteVersionContent | undefined> {
+      const [row] = await db
+        .select({
+          id: siteVersions.id,
+          publishedAt: siteVersions.publishedAt,
+          publishedBy: users.username,
+          changes: siteVersions.changes,
+          content: siteVersions.content,
+        })
+        .from(siteVersions)
+        .leftJoin(users, eq(users.id, siteVersions.publishedBy))
+        .where(eq(siteVersions.id, id));
+      if (!row) return undefined;
+      const changes = row.changes as SiteChange[];
+      return {
+        ...row,
+        publishedAt: row.publishedAt.toISOString(),
+        changes,
+        pages: pagesChangedBy(changes),
+        content: row.content as PublicSiteContent,
+      };
     },
 
     async versions(): Promise<SiteVersion[]> {

@@ -8,8 +8,10 @@ import {
   saveSiteItemSchema,
   siteCollections,
   siteItemIdSchema,
+  siteVersionContentSchema,
   siteVersionSchema,
 } from "../../../shared/site-content.ts";
+import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { checkedFields, siteRepository } from "./repository.ts";
@@ -157,6 +159,24 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => repository.versions(),
+  );
+
+  app.get(
+    "/admin/site/versions/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "One version and the whole published content after it (to compare two versions)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: siteVersionContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const version = await repository.version(request.params.id);
+      if (!version) throw notFound("There is no such version.");
+      return version;
+    },
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
   publicSiteContentSchema,
   type SiteCollection,
   sitePaths,
+  siteVersionContentSchema,
   siteVersionSchema,
 } from "../../../shared/site-content.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
@@ -201,6 +202,7 @@ describe("the site's content (DESIGN §17)", () => {
       { method: "DELETE", url: sitePaths.item("jobs", "project-manager") },
       { method: "POST", url: sitePaths.publish, payload: { all: true } },
       { method: "GET", url: sitePaths.versions },
+      { method: "GET", url: sitePaths.version(1) },
       { method: "POST", url: sitePaths.restore(1) },
     ] as const;
     for (const route of routes) {
@@ -212,6 +214,12 @@ describe("the site's content (DESIGN §17)", () => {
 
   it("restores a version as drafts; publishing them all brings that version back", async () => {
     const [original] = await t.app.db.select().from(siteVersions).where(eq(siteVersions.id, 1));
+    // A version answers with its whole content, to compare with another.
+    const first = await t.app.inject({ url: sitePaths.version(original!.id), headers: admin });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstContent = siteVersionContentSchema.parse(first.json());
+    expect(firstContent.content.projects.map((project) => project.id)).toContain("harbor-point-tower");
+    expect((await t.app.inject({ url: sitePaths.version(999_999), headers: admin })).statusCode).toBe(404);
     await save("gallery", "unpublished", { url: "gallery/02", caption: "Kept", alt: "A draft nobody published" });
     const restored = await t.app.inject({ method: "POST", url: sitePaths.restore(original!.id), headers: admin });
     expect(restored.statusCode, restored.body).toBe(200);
