@@ -512,6 +512,8 @@ test.describe("staff chat across a server restart", { tag: "@own-server" }, () =
       await expect(connectionStatus(page)).toHaveText("Connected", { timeout: 60_000 });
       await expect(messages(page).getByText("Before the restart.")).toBeVisible();
       await expect(messages(page).getByText("During the outage.")).toBeVisible();
+      // No live frame ever comes for it: the catch-up that showed it reads it out.
+      await expect(page.locator("[aria-live=polite]").filter({ hasText: "During the outage." })).toHaveCount(1);
       await expect(chatButton(chatsSidebar(page), bob.name)).toHaveAccessibleName(/1 unread message/);
 
       // And the live connection works again both ways.

@@ -50,17 +50,30 @@ function useAnnouncer() {
     setAnnouncement("");
     window.setTimeout(() => setAnnouncement(text), 50);
   }, []);
+  /** Marks these messages as spoken of; those not spoken of before. */
+  const unspoken = useCallback(<T extends { id: number }>(messages: readonly T[]) => {
+    const seen = announced.current;
+    const fresh = messages.filter((message) => !seen.has(message.id));
+    for (const message of fresh) seen.add(message.id);
+    while (seen.size > ANNOUNCED_LIMIT) seen.delete(seen.values().next().value as number);
+    return fresh;
+  }, []);
   const announceOnce = useCallback(
     (messageId: number, text: string) => {
-      const seen = announced.current;
-      if (seen.has(messageId)) return;
-      seen.add(messageId);
-      if (seen.size > ANNOUNCED_LIMIT) seen.delete(seen.values().next().value as number);
-      announce(text);
+      if (unspoken([{ id: messageId }]).length > 0) announce(text);
     },
-    [announce],
+    [announce, unspoken],
   );
-  return { announcement, announce, announceOnce };
+  /** Messages that came at once (a catch-up after a reconnect): the last read out, with how many came. */
+  const announceMany = useCallback(
+    (messages: readonly { id: number; text: string }[]) => {
+      const fresh = unspoken(messages);
+      const last = fresh.at(-1);
+      if (last) announce(fresh.length === 1 ? last.text : `${fresh.length} new messages. ${last.text}`);
+    },
+    [announce, unspoken],
+  );
+  return { announcement, announce, announceOnce, announceMany };
 }
 
 /**
@@ -75,7 +88,7 @@ export function useChat(identity: ChatIdentity) {
   const groups = useChatGroups(role);
   const presence = usePresence();
   const attachments = useAttachmentSession(token);
-  const { announcement, announce, announceOnce } = useAnnouncer();
+  const { announcement, announce, announceOnce, announceMany } = useAnnouncer();
 
   const usersByName = useMemo(() => {
     const map = new Map<string, ChatUser>();
@@ -112,7 +125,23 @@ export function useChat(identity: ChatIdentity) {
   });
 
   const outbox = useOutbox({ me, send: connection.send });
-  const conversation = useConversation({ me, liveConnection: connection.liveConnection, onLoaded: outbox.stored });
+  // Others' messages a catch-up brings into the open chat (sent while the connection was away, so
+  // no live frame will come for them) are read out as the live ones are.
+  const announceCaughtUp = useCallback(
+    (messages: readonly ChatMessage[]) =>
+      announceMany(
+        messages
+          .filter((message) => message.sender.toLowerCase() !== me.toLowerCase())
+          .map((message) => ({ id: message.id, text: `${displayName(message.sender)}: ${messageSummary(message)}` })),
+      ),
+    [announceMany, displayName, me],
+  );
+  const conversation = useConversation({
+    me,
+    liveConnection: connection.liveConnection,
+    onLoaded: outbox.stored,
+    onCaughtUp: announceCaughtUp,
+  });
   const unread = useUnread(me, conversation.openChat);
   const receipts = useReceipts();
   const typing = useTyping(connection.publish);

@@ -20,6 +20,8 @@ export interface ConversationOptions {
   liveConnection: () => number;
   /** Stored messages that came in by a page or a catch-up (the outbox recognises mine). */
   onLoaded: (messages: readonly ChatMessage[]) => void;
+  /** Messages a catch-up added to the chat still open: newer than any it showed. */
+  onCaughtUp?: (messages: readonly ChatMessage[]) => void;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ConversationOptions {
  * order, and the catch-up (DESIGN §10) whenever something may be missing: after every (re)connect,
  * after a page read without the live subscription, and when a live message skips a seq.
  */
-export function useConversation({ me, liveConnection, onLoaded }: ConversationOptions) {
+export function useConversation({ me, liveConnection, onLoaded, onCaughtUp }: ConversationOptions) {
   const [state, store] = useStore(() => createStore(conversationReducer, initialConversation));
   const { chat, generation, around } = state;
 
@@ -78,6 +80,7 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
             (content) => {
               store.dispatch({ type: "caughtUp", generation: opened, content });
               onLoaded(content);
+              if (store.get().generation === opened) onCaughtUp?.(content);
             },
           );
         } catch (error) {
@@ -92,7 +95,7 @@ export function useConversation({ me, liveConnection, onLoaded }: ConversationOp
     } finally {
       running.current = false;
     }
-  }, [me, store, liveConnection, onLoaded]);
+  }, [me, store, liveConnection, onLoaded, onCaughtUp]);
 
   // A need noticed while connected (a gap, a page read without the subscription) is met at once.
   const round = state.catchUp?.round;
