@@ -12,6 +12,8 @@ import type pg from "pg";
 export const advisoryLocks = {
   migrations: 7_361_024_518_000_001n,
   firstAdmin: 7_361_024_518_000_002n,
+  /** Held for a transaction by whatever changes what the site publishes: seed, publish, restore (DESIGN §17). */
+  sitePublish: 7_361_024_518_000_017n,
 } as const;
 
 /** A session lock on one dedicated client of `pool` (withAdvisoryLock in client.ts is the Db side). */

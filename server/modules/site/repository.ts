@@ -14,13 +14,18 @@ import {
   siteFieldSchemas,
   siteLimits,
 } from "../../../shared/site-content.ts";
+import { advisoryLocks } from "../../db/advisory-lock.ts";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteVersions, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { seedContent } from "./seed.ts";
 
-/** One transaction-scoped lock for everything that changes what is published (seed, publish). */
-const PUBLISH_LOCK = 7_361_024_518_000_017n;
+/** Serialises, for the rest of the transaction, everything that changes what is published (seed, publish, restore). */
+const takePublishLock = (tx: Db) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.sitePublish.toString()}::bigint)`);
+
+/** An item with something to publish: a draft, or its removal. */
+const waiting = or(isNotNull(siteItems.draft), eq(siteItems.removing, true));
 
 type Row = typeof siteItems.$inferSelect;
 
@@ -41,7 +46,7 @@ const canonical = (value: unknown): unknown =>
 /** Two items' fields alike, whatever the order of their keys. */
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
-export function statusOf(row: Pick<Row, "published" | "draft" | "removing">): AdminSiteItem["status"] {
+function statusOf(row: Pick<Row, "published" | "draft" | "removing">): AdminSiteItem["status"] {
   if (row.published === null) return "draft";
   return row.draft !== null || row.removing ? "changed" : "published";
 }
@@ -65,8 +70,7 @@ export function checkedFields(collection: SiteCollection, fields: unknown): Site
 }
 
 /** A job is off the site from its `closesAt` (DESIGN §17). */
-const shownAt = (collection: SiteCollection, fields: SiteFields, now: Date) =>
-  collection !== "jobs" || typeof fields.closesAt !== "string" || new Date(fields.closesAt) > now;
+const openAt = (job: SiteFields, now: Date) => typeof job.closesAt !== "string" || new Date(job.closesAt) > now;
 
 const ordered = (from: Db) =>
   from.select().from(siteItems).orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id));
@@ -85,13 +89,8 @@ async function publishedContent(from: Db): Promise<PublicSiteContent> {
  * held for the transaction): drafts become the published fields, removals go. Null when none.
  */
 async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number | null): Promise<SiteVersion | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
-  const rows = await tx
-    .select()
-    .from(siteItems)
-    .where(or(isNotNull(siteItems.draft), eq(siteItems.removing, true)))
-    .orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id))
-    .for("update");
+  await takePublishLock(tx);
+  const rows = await ordered(tx).where(waiting).for("update");
   const changes: SiteChange[] = [];
   for (const row of rows.filter(wanted)) {
     const key = and(eq(siteItems.collection, row.collection), eq(siteItems.id, row.id));
@@ -120,14 +119,34 @@ async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number 
     .values({ content: await publishedContent(tx), changes, publishedBy: by })
     .returning();
   const [who] = by === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, by));
+  return versionView({ ...version!, publishedBy: who?.username ?? null });
+}
+
+/** A version's row (its publisher by name) as the API answers it, with the pages its changes touch. */
+function versionView(row: {
+  id: number;
+  publishedAt: Date;
+  publishedBy: string | null;
+  changes: unknown;
+}): SiteVersion {
+  const changes = row.changes as SiteChange[];
   return {
-    id: version!.id,
-    publishedAt: version!.publishedAt.toISOString(),
-    publishedBy: who?.username ?? null,
+    id: row.id,
+    publishedAt: row.publishedAt.toISOString(),
+    publishedBy: row.publishedBy,
     changes,
     pages: pagesChangedBy(changes),
   };
 }
+
+/** A version's columns, its publisher by name (null for the seed, the sweep, or a person since deleted). */
+const versionFields = {
+  id: siteVersions.id,
+  publishedAt: siteVersions.publishedAt,
+  publishedBy: users.username,
+  changes: siteVersions.changes,
+};
+const publisher = eq(users.id, siteVersions.publishedBy);
 
 /** DESIGN §17's content store: items with drafts, publishing as versions, restoring a version as drafts. */
 export function siteRepository(db: Db) {
@@ -135,7 +154,7 @@ export function siteRepository(db: Db) {
     /** The first start: the content folder becomes the published items and version 1, once across instances. */
     async seed(): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK.toString()}::bigint)`);
+        await takePublishLock(tx);
         const [seeded] = await tx.select({ id: siteVersions.id }).from(siteVersions).limit(1);
         if (seeded) return false;
         const seed = seedContent();
@@ -155,7 +174,7 @@ export function siteRepository(db: Db) {
     /** GET /api/site/content: what the site shows now (a job past its closesAt is not there). */
     async publicContent(now = new Date()): Promise<PublicSiteContent> {
       const content = await publishedContent(db);
-      content.jobs = content.jobs.filter((job) => shownAt("jobs", job, now));
+      content.jobs = content.jobs.filter((job) => openAt(job, now));
       return content;
     },
 
@@ -253,10 +272,8 @@ export function siteRepository(db: Db) {
       chosen: "all" | { collection: SiteCollection; id: string }[],
       by: number,
     ): Promise<SiteVersion> {
-      const wanted =
-        chosen === "all"
-          ? () => true
-          : (row: Row) => chosen.some((c) => c.collection === row.collection && c.id === row.id);
+      const keys = chosen === "all" ? null : new Set(chosen.map((item) => `${item.collection}/${item.id}`));
+      const wanted = (row: Row) => keys === null || keys.has(`${row.collection}/${row.id}`);
       const version = await publishWaiting(tx, wanted, by);
       if (!version) throw badRequest("Nothing to publish: the chosen items have no changes waiting.");
       return version;
@@ -275,52 +292,29 @@ export function siteRepository(db: Db) {
       const [row] = await db
         .select({ at: sql<Date | string>`min(${siteItems.publishAt})` })
         .from(siteItems)
-        .where(and(isNotNull(siteItems.publishAt), or(isNotNull(siteItems.draft), eq(siteItems.removing, true))));
+        .where(and(isNotNull(siteItems.publishAt), waiting));
       return row?.at ? new Date(row.at) : null;
     },
 
     /** One version with its whole content, or undefined. */
     async version(id: number): Promise<SiteVersionContent | undefined> {
       const [row] = await db
-        .select({
-          id: siteVersions.id,
-          publishedAt: siteVersions.publishedAt,
-          publishedBy: users.username,
-          changes: siteVersions.changes,
-          content: siteVersions.content,
-        })
+        .select({ ...versionFields, content: siteVersions.content })
         .from(siteVersions)
-        .leftJoin(users, eq(users.id, siteVersions.publishedBy))
+        .leftJoin(users, publisher)
         .where(eq(siteVersions.id, id));
-      if (!row) return undefined;
-      const changes = row.changes as SiteChange[];
-      return {
-        ...row,
-        publishedAt: row.publishedAt.toISOString(),
-        changes,
-        pages: pagesChangedBy(changes),
-        content: row.content as PublicSiteContent,
-      };
+      return row && { ...versionView(row), content: row.content as PublicSiteContent };
     },
 
+    /** The last versions, newest first (their content left out). */
     async versions(): Promise<SiteVersion[]> {
       const rows = await db
-        .select({
-          id: siteVersions.id,
-          publishedAt: siteVersions.publishedAt,
-          publishedBy: users.username,
-          changes: siteVersions.changes,
-        })
+        .select(versionFields)
         .from(siteVersions)
-        .leftJoin(users, eq(users.id, siteVersions.publishedBy))
+        .leftJoin(users, publisher)
         .orderBy(desc(siteVersions.id))
         .limit(siteLimits.versionsShown);
-      return rows.map((row) => ({
-        ...row,
-        publishedAt: row.publishedAt.toISOString(),
-        changes: row.changes as SiteChange[],
-        pages: pagesChangedBy(row.changes as SiteChange[]),
-      }));
+      return rows.map(versionView);
     },
 
     /**
@@ -329,6 +323,8 @@ export function siteRepository(db: Db) {
      * marked for removal. Drafts of items never published are left as they are.
      */
     async restore(tx: Db, versionId: number, by: number): Promise<number> {
+      // Under the publish lock: a publish at the same moment goes wholly before or after it.
+      await takePublishLock(tx);
       const [version] = await tx.select().from(siteVersions).where(eq(siteVersions.id, versionId));
       if (!version) throw notFound("There is no such version.");
       const content = version.content as PublicSiteContent;
@@ -368,3 +364,7 @@ export function siteRepository(db: Db) {
     },
   };
 }
+
+/** A version's changes in the audit log's words: `changed contact "main", removed projects "x"`. */
+export const describeChanges = (changes: readonly SiteChange[]) =>
+  changes.map((change) => `${change.change} ${change.collection} "${change.id}"`).join(", ");

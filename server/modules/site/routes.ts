@@ -14,9 +14,10 @@ import {
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { checkedFields, siteRepository } from "./repository.ts";
+import { checkedFields, describeChanges, siteRepository } from "./repository.ts";
 
 const itemParams = z.object({ collection: z.enum(siteCollections), id: siteItemIdSchema });
+const versionParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["site"];
 
 /**
@@ -137,9 +138,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
         const published = await repository.publish(tx, chosen, user.id);
         await app.audit.as(request, "site.publish")(tx, {
           target: `site:version/${published.id}`,
-          summary: `Published version ${published.id}: ${published.changes
-            .map((change) => `${change.change} ${change.collection} "${change.id}"`)
-            .join(", ")}`,
+          summary: `Published version ${published.id}: ${describeChanges(published.changes)}`,
         });
         return published;
       });
@@ -168,7 +167,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One version and the whole published content after it (to compare two versions)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: versionParams,
         response: { 200: siteVersionContentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -186,7 +185,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Restore a version as drafts: publishing them brings it back",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: versionParams,
         response: { 200: adminSiteContentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

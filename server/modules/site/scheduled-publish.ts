@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { SiteVersion } from "../../../shared/site-content.ts";
 import { periodicTask } from "../../lib/periodic-task.ts";
-import { siteRepository } from "./repository.ts";
+import { describeChanges, siteRepository } from "./repository.ts";
 
 /** How often the sweep looks for drafts whose publishAt has come. */
 export const PUBLISH_SWEEP_EVERY_MS = 15_000;
@@ -47,9 +47,7 @@ export const scheduledPublishPlugin = fp(
           if (!version) return null;
           await app.audit.as({ actor: "scheduled" }, "site.publish")(tx, {
             target: `site:version/${version.id}`,
-            summary: `Published version ${version.id} as scheduled: ${version.changes
-              .map((change) => `${change.change} ${change.collection} "${change.id}"`)
-              .join(", ")}`,
+            summary: `Published version ${version.id} as scheduled: ${describeChanges(version.changes)}`,
           });
           app.log.info({ version: version.id, changes: version.changes.length }, "scheduled site changes published");
           return version;

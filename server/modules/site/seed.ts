@@ -17,7 +17,7 @@ export interface SeedItem {
 }
 
 /** `Projects Completed` → `projects-completed`: the key numbers have no id in content/. */
-export const idFromLabel = (label: string) =>
+const idFromLabel = (label: string) =>
   label
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

@@ -243,4 +243,23 @@ describe("the site's content (DESIGN §17)", () => {
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "site.restore"));
     expect(audit.map((entry) => entry.target)).toEqual([`site:version/${original!.id}`]);
   });
+  it("takes a restore and a publish at once one after the other, never a deadlock or a mix", async () => {
+    const current = (await item("about", "main"))!;
+    const banner = { ...(current.published!.banner as object), title: "Steel, detailed" };
+    await save("about", "main", { ...current.published, banner, version: current.version });
+    const [restored, publishing] = await Promise.all([
+      t.app.inject({ method: "POST", url: sitePaths.restore(1), headers: admin }),
+      publish({ all: true }),
+    ]);
+    expect(restored.statusCode, restored.body).toBe(200);
+    // A publish after the restore finds nothing: the restore took the only draft back to version 1.
+    expect([200, 400], publishing.body).toContain(publishing.statusCode);
+    // Whichever went first, what waits now is exactly what brings version 1 back.
+    const after = await editor();
+    const waiting = Object.values(after)
+      .flat()
+      .filter((entry) => entry.status !== "published");
+    if (waiting.length > 0) expect((await publish({ all: true })).statusCode).toBe(200);
+    expect((await published()).about).toEqual([{ id: "main", ...about }]);
+  });
 });
