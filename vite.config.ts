@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { contentImages } from "./client/vite/content-images.ts";
+import { keepServerBuild } from "./client/vite/keep-server-build.ts";
 import { siteChunk } from "./client/vite/site-chunk.ts";
 
 /** The public pages' route modules: what the layout imports, or three or more pages share, becomes one "site" chunk. */
@@ -22,6 +23,8 @@ export default defineConfig({
       // Committed (decision 031), so a fresh clone builds without encoding; outside `dir`, which is walked for sources.
       encodedDir: path.resolve("content/encoded-images"),
     }),
+    // Before reactRouter(): its writeBundle removes the server build this keeps (build/render).
+    keepServerBuild({ to: path.resolve("build/render") }),
     reactRouter(),
   ],
   publicDir: "client/public",

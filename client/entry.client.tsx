@@ -2,10 +2,11 @@ import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { PAGE_HYDRATED_EVENT } from "../shared/site-routes.ts";
+import { clientSiteContent, SITE_CONTENT_ELEMENT_ID, SiteContentProvider } from "./lib/site-content";
 
 /**
  * Tells the boot script that the page has hydrated, so that it replays a tap made before
- * (scripts/lib/deferred-boot.ts). Its effect runs after every other effect of the hydrated tree.
+ * (server/lib/deferred-boot.ts). Its effect runs after every other effect of the hydrated tree.
  */
 function HydratedSignal() {
   useEffect(() => {
@@ -15,11 +16,14 @@ function HydratedSignal() {
 }
 
 function hydrate() {
+  const content = clientSiteContent(document.getElementById(SITE_CONTENT_ELEMENT_ID));
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <SiteContentProvider store={content}>
+          <HydratedRouter />
+        </SiteContentProvider>
         <HydratedSignal />
       </StrictMode>,
     );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { SiteContentScript } from "./lib/site-content";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React puts the render-blocking stylesheet at the top of <head>, ahead of the
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <SiteContentScript />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,9 +6,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eAdmin } from "../playwright.config.ts";
 import { type Application, applicationPaths } from "../shared/applications.ts";
-import { openJobs } from "../shared/open-positions.ts";
 import { publicFormFields } from "../shared/public-forms.ts";
 import { type QuoteRequest, quoteRequestPaths, staleVersionMessage } from "../shared/quote-requests.ts";
+import { seedPublicContent } from "../shared/site-seed.ts";
 import { loginAdmin } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test, visitorAddress } from "./fixtures.ts";
 import { adminPage, openQuote, quoteSection, solvedCaptcha } from "./office-fixtures.ts";
@@ -18,7 +18,9 @@ test.use(visitorAddress(3));
 
 const runId = Date.now().toString(36);
 const stamp = () => `${test.info().project.name}-${runId}`;
-const position = openJobs.find((job) => job.title === "Sr. Modeler")?.title ?? "Open application";
+const position = String(
+  seedPublicContent().jobs.find((job) => job.title === "Sr. Modeler")?.title ?? "Open application",
+);
 
 const applicationSection = (page: Page) => page.getByRole("region", { name: "Job Applications" });
 

@@ -9,9 +9,9 @@ import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import sharp from "sharp";
 import services from "../content/services.json" with { type: "json" };
 import site from "../content/site.json" with { type: "json" };
+import { deferBoot } from "../server/lib/deferred-boot.ts";
 import { NOT_FOUND_FILE, NOT_FOUND_PRERENDER_PATH, publicRoutes, SPA_FALLBACK_FILE } from "../shared/site-routes.ts";
 import { type BrochureLine, brochurePdf, wrap } from "./lib/brochure-pdf.ts";
-import { deferBoot } from "./lib/deferred-boot.ts";
 
 const clientDir = path.resolve("build/client");
 const origin = (process.env.PUBLIC_ORIGIN ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -80,7 +80,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 /**
  * Every prerendered page (not the staff area's empty shell) paints before any script is requested:
- * see scripts/lib/deferred-boot.ts. The 404 page, prerendered at NOT_FOUND_PRERENDER_PATH, moves to
+ * see server/lib/deferred-boot.ts. The 404 page, prerendered at NOT_FOUND_PRERENDER_PATH, moves to
  * the file the server answers unknown addresses with.
  */
 async function rewritePages() {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -18,9 +19,10 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { positionOptionsFor } from "../shared/open-positions.ts";
 import type { Config } from "./config.ts";
 import { advisoryLocks } from "./db/advisory-lock.ts";
-import { type Database, withAdvisoryLock } from "./db/client.ts";
+import { type Database, type Db, withAdvisoryLock } from "./db/client.ts";
 import { ensureFirstAdmin } from "./modules/accounts/bootstrap.ts";
 import { applicationAdminRoutes } from "./modules/applications/admin-routes.ts";
 import { applicationPublicRoutes } from "./modules/applications/public-routes.ts";
@@ -47,6 +49,8 @@ import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modu
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { type LivePagesOptions, livePagesPlugin } from "./modules/site/live-pages.ts";
+import { siteRepository } from "./modules/site/repository.ts";
 import { siteContentRoutes } from "./modules/site/routes.ts";
 import { type SiteModuleOptions, scheduledPublishPlugin } from "./modules/site/scheduled-publish.ts";
 import { accountEventsPlugin } from "./plugins/account-events.ts";
@@ -91,6 +95,8 @@ export interface BuildAppOptions {
   projects?: ProjectsModuleOptions;
   /** The site content's clock and scheduled-publishing sweep interval (tests move and lengthen them). */
   site?: SiteModuleOptions;
+  /** How the public pages are rendered again on publish (default: the server build beside the client's, if any). */
+  livePages?: LivePagesOptions;
   /** The audit retention sweep's clock and interval (tests move and shorten them). */
   audit?: AuditRetentionOptions;
   /** The grace period before an unclaimed object in a shared store is an orphan (tests shorten it). */
@@ -195,6 +201,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   // tus under /api/uploads/ (DESIGN §12); the files and file-request modules add what they take.
   await app.register(resumableUploadsPlugin);
+  // DESIGN §17: publishing renders the public pages with the server build kept beside the client's.
+  await app.register(livePagesPlugin, {
+    renderDir: options.serveClient === false ? undefined : path.join(path.dirname(config.clientDir), "render"),
+    ...options.livePages,
+  });
 
   await app.register(
     async (api) => {
@@ -205,7 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(fileRequestRoutes);
       await api.register(captchaRoutes);
       await api.register(quoteRequestPublicRoutes);
-      await api.register(applicationPublicRoutes);
+      await api.register(applicationPublicRoutes, { openPositions: openPositionsOf(app.db) });
       await api.register(newsletterRoutes);
       await api.register(quoteRequestAdminRoutes, options.quoteRequests ?? {});
       await api.register(applicationAdminRoutes, options.applications ?? {});
@@ -245,6 +256,7 @@ export async function buildApp(options: BuildAppOptions) {
           { url: "/review/:token", status: reviewPageStatus(app.db) },
         ],
       });
+      app.livePages.serveWith(site.publicPages);
     });
   } else
     app.setNotFoundHandler((request, reply) =>
@@ -281,6 +293,23 @@ function acceptEmptyJsonOnDelete(app: FastifyInstance) {
     if (body === "" && request.method === "DELETE") return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+}
+
+/**
+ * The positions the career form takes now (DESIGN §17): the site's published open jobs' titles and
+ * Open application, read at each application. The app hands them over: modules do not import each other.
+ */
+function openPositionsOf(db: Db) {
+  const site = siteRepository(db);
+  return async () => {
+    const { jobs } = await site.publicContent();
+    return positionOptionsFor(
+      jobs.map(({ title, closesAt }) => ({
+        title: String(title),
+        closesAt: typeof closesAt === "string" ? closesAt : null,
+      })),
+    );
+  };
 }
 
 /** A malformed or over-long path: the same `{message}` as every other error, the path not echoed. */

@@ -2,10 +2,10 @@
  * DESIGN §11: a job application as work (position, stages, consent, version, erasure).
  */
 import { z } from "zod";
-import { openApplication, positionOptions } from "./open-positions.ts";
+import { openApplication } from "./open-positions.ts";
 import { applicationFieldsSchema, jobApplicationSchema, publicFormLimits } from "./public-forms.ts";
 
-export { openApplication, positionOptions } from "./open-positions.ts";
+export { openApplication } from "./open-positions.ts";
 
 export const applicationStatuses = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -23,11 +23,19 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 export const closedApplicationStatuses: readonly ApplicationStatus[] = ["hired", "rejected"];
 export const isClosedApplicationStatus = (status: ApplicationStatus) => closedApplicationStatuses.includes(status);
 
-const positionMessage = "Choose a position from the list";
-/** An open job's title, or `Open application`. */
+/** The `position` error, the form's and the server's alike. */
+export const positionMessage = "Choose a position from the list";
+/** A job's title at most (`jobFieldsSchema` in site-content.ts). */
+const positionMax = 120;
+/**
+ * An open job's title, or `Open application`, as far as a schema can tell: which titles are open is
+ * the database's to say (DESIGN §17), so the server checks that; the form has no database.
+ */
 export const positionSchema = z
   .string({ error: positionMessage })
-  .refine((value) => positionOptions.includes(value), { message: positionMessage });
+  .trim()
+  .min(1, positionMessage)
+  .max(positionMax, positionMessage);
 
 /**
  * The career form's multipart fields as the server reads them: SPEC's, plus `position` (absent or

@@ -1,12 +1,12 @@
 /**
- * The open jobs of the career page (content/jobs.json) and the titles an application may name:
- * one list for the page's job cards, the form's `position` select and the server's check. No zod
- * here: the career page imports this before any form code.
+ * The open jobs of the career page and the titles an application may name: one rule for the page's
+ * job cards, the form's `position` select and the server's check. The jobs are the site's published
+ * `jobs` collection (DESIGN §17): the page carries them, the server reads them from the database.
+ * No zod here: the career page imports this before any form code.
  */
-import jobs from "../content/jobs.json" with { type: "json" };
 
 export interface OpenJob {
-  /** The card's anchor and the `?position=` value of its "Apply for this role" link. */
+  /** The card's anchor and the `?position=<id>` value of its "Apply for this role" link. */
   id: string;
   title: string;
   location: string;
@@ -16,16 +16,25 @@ export interface OpenJob {
   description: string;
   responsibilities: string[];
   requirements: string[];
+  /** DESIGN §17: from this moment the job is off the career page and out of the form's positions. */
+  closesAt?: string | null;
 }
-
-export const openJobs: readonly OpenJob[] = jobs;
 
 /** The form's `position` when no listed role was chosen. */
 export const openApplication = "Open application";
 
-/** Every value the `position` field accepts: the open jobs' titles, then `Open application`. */
-export const positionOptions: readonly string[] = [...openJobs.map((job) => job.title), openApplication];
+/** The jobs still open at `now`: a job leaves at its `closesAt`. */
+export const openJobsAt = <Job extends Pick<OpenJob, "closesAt">>(jobs: readonly Job[], now = Date.now()): Job[] =>
+  jobs.filter((job) => !job.closesAt || Date.parse(job.closesAt) > now);
 
-/** The title of the job whose card links here (`?position=<job id>`), or undefined for none or an unknown id. */
-export const positionForJobId = (id: string | null | undefined): string | undefined =>
-  openJobs.find((job) => job.id === id)?.title;
+/** Every value the `position` field accepts: the open jobs' titles, then `Open application`. */
+export const positionOptionsFor = (
+  jobs: readonly Pick<OpenJob, "title" | "closesAt">[],
+  now = Date.now(),
+): string[] => [...openJobsAt(jobs, now).map((job) => job.title), openApplication];
+
+/** The title of the open job whose card links here (`?position=<job id>`), or undefined for none or an unknown id. */
+export const positionForJobId = (
+  jobs: readonly Pick<OpenJob, "id" | "title" | "closesAt">[],
+  id: string | null | undefined,
+): string | undefined => openJobsAt(jobs).find((job) => job.id === id)?.title;

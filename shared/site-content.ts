@@ -187,6 +187,11 @@ export function pagesChangedBy(changes: readonly { collection: SiteCollection }[
   return everyPage.filter((page) => touched.has(page));
 }
 
+/** The collections a page shows: what its HTML carries for its scripts (client/entry.server.tsx). */
+export function collectionsShownOn(page: string): SiteCollection[] {
+  return siteCollections.filter((collection) => siteCollectionPages[collection].includes(page));
+}
+
 export const isSingleCollection = (collection: SiteCollection) =>
   (singleCollections as readonly string[]).includes(collection);
 

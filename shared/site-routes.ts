@@ -22,6 +22,6 @@ export const SPA_FALLBACK_FILE = "__spa-fallback.html";
 
 /**
  * Dispatched on `window` by the client entry once React has hydrated the page: the boot script
- * (scripts/lib/deferred-boot.ts) then replays the tap a visitor made before.
+ * (server/lib/deferred-boot.ts) then replays the tap a visitor made before.
  */
 export const PAGE_HYDRATED_EVENT = "page-hydrated";

@@ -3,7 +3,7 @@
  * it: kept here (in the page's own code) so the application form, loaded later, still finds it.
  * No zod and no React: the career page imports this before the form code.
  */
-import { positionForJobId } from "../../shared/open-positions.ts";
+import { type OpenJob, positionForJobId } from "../../shared/open-positions.ts";
 
 let chosen: string | undefined;
 const listeners = new Set<(title: string) => void>();
@@ -14,11 +14,11 @@ export function choosePosition(title: string) {
   for (const listener of listeners) listener(title);
 }
 
-/** The role chosen so far: a job card's link, else a `?position=<job id>` in the address. */
-export function chosenPosition(): string | undefined {
+/** The role chosen so far: a job card's link, else a `?position=<job id>` of one of `jobs` in the address. */
+export function chosenPosition(jobs: readonly OpenJob[]): string | undefined {
   if (chosen) return chosen;
   if (typeof window === "undefined") return undefined;
-  return positionForJobId(new URLSearchParams(window.location.search).get("position"));
+  return positionForJobId(jobs, new URLSearchParams(window.location.search).get("position"));
 }
 
 /** Calls `listener` on every later choice; returns the unsubscribe. */

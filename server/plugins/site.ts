@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { NOT_FOUND_FILE, SPA_FALLBACK_FILE } from "../../shared/site-routes.ts";
+import { NOT_FOUND_FILE, NOT_FOUND_PRERENDER_PATH, SPA_FALLBACK_FILE } from "../../shared/site-routes.ts";
 import { earlyReads, withEarlyReads } from "../lib/early-reads.ts";
 import { routePreloads, withPreloads } from "../lib/route-preloads.ts";
 
@@ -51,15 +52,44 @@ export function contentSecurityPolicy(html: string): string {
 }
 
 const loadPage = (file: string): Page => pageOf(readFileSync(file));
+const BROTLI_BEST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-function pageOf(raw: Buffer): Page {
+function pageOf(raw: Buffer, br = brotliCompressSync(raw, BROTLI_BEST), gzipped = gzipSync(raw, { level: 9 })): Page {
   return {
     raw,
-    br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    br,
+    gzip: gzipped,
     etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
     csp: contentSecurityPolicy(raw.toString("utf8")),
   };
+}
+
+/** As pageOf, compressing off the event loop: pages replaced while the server is answering. */
+async function pageOfAsync(html: string): Promise<Page> {
+  const raw = Buffer.from(html);
+  const [br, gzipped] = await Promise.all([brotliAsync(raw, BROTLI_BEST), gzipAsync(raw, { level: 9 })]);
+  return pageOf(raw, br, gzipped);
+}
+
+/**
+ * The prerendered pages' live HTML: the build's until the site's content is published, then the
+ * server's renders (DESIGN §17). Only pages the build prerendered can be replaced.
+ */
+export interface PublicPages {
+  /** Whether the client build is served (there is nothing to replace otherwise). */
+  readonly served: boolean;
+  /** Replaces pages by their address (NOT_FOUND_PRERENDER_PATH: the 404 page); unknown addresses are refused. */
+  replace(pages: ReadonlyMap<string, string>): Promise<void>;
+  /** The HTML served now at a page's address. */
+  html(urlPath: string): string | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    publicPages: PublicPages;
+  }
 }
 
 /** Maps every prerendered `index.html` under the client build to its URL path. */
@@ -119,6 +149,11 @@ export const sitePlugin = fp<SitePluginOptions>(
     const built = existsSync(path.join(clientDir, SPA_FALLBACK_FILE)) || existsSync(path.join(clientDir, "index.html"));
     if (!built) {
       app.log.warn({ clientDir }, "client build not found: only the API is served (run npm run build)");
+      app.decorate("publicPages", {
+        served: false,
+        replace: async () => {},
+        html: () => undefined,
+      } satisfies PublicPages);
       app.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: request.url.startsWith("/api/") ? "Not found." : "Not found." }),
       );
@@ -151,10 +186,29 @@ export const sitePlugin = fp<SitePluginOptions>(
     };
 
     const notFoundFile = path.join(clientDir, NOT_FOUND_FILE);
-    const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : fallback;
+    let notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : fallback;
+    app.decorate("publicPages", {
+      served: true,
+      async replace(replaced) {
+        for (const urlPath of replaced.keys()) {
+          if (urlPath !== NOT_FOUND_PRERENDER_PATH && !pages.has(urlPath)) throw new Error(`No page at ${urlPath}`);
+        }
+        const made = await Promise.all(
+          [...replaced].map(async ([urlPath, html]) => [urlPath, await pageOfAsync(html)] as const),
+        );
+        // Swapped together, once all are ready: a visitor never meets half a publish.
+        for (const [urlPath, page] of made) {
+          if (urlPath === NOT_FOUND_PRERENDER_PATH) notFound = page;
+          else pages.set(urlPath, page);
+        }
+      },
+      html: (urlPath) => (urlPath === NOT_FOUND_PRERENDER_PATH ? notFound : pages.get(urlPath))?.raw.toString("utf8"),
+    } satisfies PublicPages);
 
-    for (const [urlPath, page] of pages) {
-      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
+    for (const urlPath of pages.keys()) {
+      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, pages.get(urlPath) ?? fallback),
+      );
     }
     for (const urlPath of CLIENT_ONLY_ROUTES) {
       if (pages.has(urlPath)) continue;

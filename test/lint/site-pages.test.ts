@@ -2,29 +2,22 @@
  * DESIGN §17: a publish renders again the pages that show what changed, and only those. Which pages
  * show a collection is written down once (shared/site-content.ts `siteCollectionPages`); this test
  * derives it from the code, following each prerendered page's imports (its route module, the
- * layout and the root, statically) to the content file the collection was seeded from, so that a page that
- * starts showing a collection cannot be left out of its re-render.
+ * layout and the root, statically) to the components that read a collection
+ * (`useSiteCollection("jobs")`, `useSiteItem("contact")`, client/lib/site-content.tsx). A page that
+ * reads a collection not listed for it also fails to render (client/entry.server.tsx), at the build.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runtimeImports } from "../../scripts/lib/test-selection.ts";
-import { type SiteCollection, siteCollectionPages, siteCollections } from "../../shared/site-content.ts";
+import { siteCollectionPages, siteCollections } from "../../shared/site-content.ts";
 import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "../../shared/site-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const client = path.join(root, "client");
 
-/** The content file each collection was seeded from (server/modules/site/seed.ts). */
-const sourceOf: Record<SiteCollection, string> = {
-  jobs: "content/jobs.json",
-  projects: "content/projects.json",
-  gallery: "content/gallery.json",
-  services: "content/services.json",
-  keyNumbers: "content/home.json",
-  contact: "content/site.json",
-  about: "content/about.json",
-};
+/** A component reading a collection: `useSiteCollection("jobs")`, `useSiteItem("about")`. */
+const readsCollection = /\buseSite(?:Collection|Item)\(\s*["'](\w+)["']/g;
 
 /** Each prerendered page's own route module (client/routes.ts); all of them sit in the site layout. */
 const routeModules: Record<string, string> = {
@@ -52,8 +45,8 @@ function resolveModule(from: string, spec: string): string | undefined {
   return undefined;
 }
 
-/** The content files a page's modules import, directly or through others (relative to the repo). */
-function contentReachedFrom(entries: string[]): Set<string> {
+/** The collections a page's modules read, directly or through the modules they import. */
+function collectionsReadFrom(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const reached = new Set<string>();
   const queue = entries.map((entry) => path.join(client, entry));
@@ -61,13 +54,11 @@ function contentReachedFrom(entries: string[]): Set<string> {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    if (file.endsWith(".json")) {
-      reached.add(path.relative(root, file));
-      continue;
-    }
+    if (file.endsWith(".json")) continue;
     // Static imports only: what `import()` loads comes after the page is shown (the dashboards a
     // signed-in person gets on "/", the forms' code), never into the prerendered HTML.
     const source = readFileSync(file, "utf8").replace(/\bimport\(\s*["'][^"']+["']\s*\)/g, "");
+    for (const [, collection] of source.matchAll(readsCollection)) reached.add(collection!);
     for (const spec of runtimeImports(source)) {
       if (spec.startsWith("node:") || spec.endsWith("?url")) continue;
       const resolved = resolveModule(file, spec);
@@ -84,17 +75,17 @@ describe("the pages each collection shows (DESIGN §17)", () => {
     );
   });
 
-  it("are exactly the pages whose code imports the collection's content", () => {
+  it("are exactly the pages whose code reads the collection", () => {
     const reachedBy = new Map(
       Object.entries(routeModules).map(([page, module]) => [
         page,
-        contentReachedFrom(["root.tsx", "routes/site-layout.tsx", module]),
+        collectionsReadFrom(["root.tsx", "routes/site-layout.tsx", module]),
       ]),
     );
-    // The walk finds content at all: every page shows the brand (content/site.json) in its footer.
-    for (const [page, reached] of reachedBy) expect([...reached], page).toContain("content/site.json");
+    // The walk finds readers at all: every page shows the contact details in its footer.
+    for (const [page, reached] of reachedBy) expect([...reached], page).toContain("contact");
     for (const collection of siteCollections) {
-      const derived = [...reachedBy].filter(([, reached]) => reached.has(sourceOf[collection])).map(([page]) => page);
+      const derived = [...reachedBy].filter(([, reached]) => reached.has(collection)).map(([page]) => page);
       expect([...siteCollectionPages[collection]].sort(), collection).toEqual(derived.sort());
     }
   });

@@ -209,6 +209,47 @@ describe("through the balancer", () => {
   });
 });
 
+describe("the site's content (DESIGN §17)", () => {
+  it("a published job is on the career page of both instances within 5 s; the pages without jobs stay as they were", async () => {
+    const etags = (page: string) =>
+      Promise.all(
+        topology.instances.map(async (instance) => (await fetch(`${instance.base}${page}`)).headers.get("etag")),
+      );
+    const careerPage = async (instance: TopologyInstance) => (await fetch(`${instance.base}/career`)).text();
+    const [projectsBefore, careerBefore] = [await etags("/projects"), await etags("/career")];
+    const id = `topology-${randomBytes(4).toString("hex")}`;
+    const title = `Connection Checker ${id}`;
+    await callServer(topology.url, "PUT", `/api/admin/site/jobs/${id}`, {
+      token: adminToken,
+      json: {
+        ...{ title, location: "Remote", department: "Detailing", type: "Full-time", experience: "3+ years" },
+        ...{ description: "Checks connections.", responsibilities: ["Check"], requirements: ["Tekla"], version: 0 },
+      },
+    });
+    const publishedAt = Date.now();
+    const publish = { token: adminToken, json: { items: [{ collection: "jobs", id }] } };
+    await callServer(topology.url, "POST", "/api/admin/site/publish", publish);
+    for (const instance of topology.instances) {
+      await until(async () => (await careerPage(instance)).includes(title), `the job on ${instance.base}`, 10_000);
+    }
+    const live = Date.now() - publishedAt;
+    console.log(`topology site: a published job live on both instances in ${live} ms`);
+    expect(live).toBeLessThanOrEqual(5_000);
+    expect(await etags("/projects")).toEqual(projectsBefore);
+    for (const [index, etag] of (await etags("/career")).entries()) expect(etag).not.toBe(careerBefore[index]);
+
+    await callServer(topology.url, "DELETE", `/api/admin/site/jobs/${id}`, { token: adminToken });
+    await callServer(topology.url, "POST", "/api/admin/site/publish", publish);
+    for (const instance of topology.instances) {
+      await until(
+        async () => !(await careerPage(instance)).includes(title),
+        `the job gone on ${instance.base}`,
+        10_000,
+      );
+    }
+  });
+});
+
 describe("an instance leaving", () => {
   it("answers ready 503 while it drains, keeps serving meanwhile, and the balancer passes over it", async () => {
     const [, leaving] = topology.instances as [TopologyInstance, TopologyInstance];

@@ -1,5 +1,6 @@
 import { Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { useSiteItem } from "~/lib/site-content";
 import site from "../../../content/site.json";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
@@ -13,6 +14,7 @@ const footerLinks = [
 ];
 
 export function Footer() {
+  const contact = useSiteItem("contact");
   return (
     <footer className="bg-steel-950 text-steel-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -24,7 +26,7 @@ export function Footer() {
             href="/brochure.pdf"
             download
           >
-            {site.contact.brochure.label}
+            {contact.brochure.label}
           </a>
         </div>
 
@@ -44,7 +46,7 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Get in touch</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {site.contact.emails.map((email) => (
+            {contact.emails.map((email) => (
               <li key={email.address} className="flex items-center gap-2">
                 <Mail aria-hidden="true" size={16} className="text-accent-400" />
                 <a href={`mailto:${email.address}`} className="break-all hover:text-white">
@@ -52,7 +54,7 @@ export function Footer() {
                 </a>
               </li>
             ))}
-            {site.contact.phones.map((phone) => (
+            {contact.phones.map((phone) => (
               <li key={phone.href} className="flex items-center gap-2">
                 <Phone aria-hidden="true" size={16} className="text-accent-400" />
                 <a href={phone.href} className="hover:text-white">
@@ -63,12 +65,12 @@ export function Footer() {
             <li className="flex items-center gap-2">
               <MessageCircle aria-hidden="true" size={16} className="text-accent-400" />
               <a
-                href={site.contact.messagingLink.href}
+                href={contact.messagingLink.href}
                 rel="noopener noreferrer"
                 target="_blank"
                 className="hover:text-white"
               >
-                {site.contact.messagingLink.label}
+                {contact.messagingLink.label}
               </a>
             </li>
           </ul>

@@ -76,3 +76,23 @@ export const siteVersions = pgTable("site_versions", {
   content: jsonb("content").notNull(),
   changes: jsonb("changes").notNull(),
 });
+
+/**
+ * DESIGN §17 "publishing without a build": the public pages as the server rendered them, by the
+ * client build they were rendered with (its assets' version: another build's pages name scripts
+ * this one does not have) and the content version they show. Written in the publish's
+ * transaction, so a version is live only with all of its pages.
+ */
+export const sitePages = pgTable(
+  "site_pages",
+  {
+    build: text("build").notNull(),
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .references(() => siteVersions.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    html: text("html").notNull(),
+    renderedAt: timestamptz("rendered_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.build, table.version, table.path] })],
+);

@@ -9,9 +9,11 @@ import {
   type Application,
   applicationSchema,
   erasedApplicationMessage,
+  positionMessage,
   staleApplicationMessage,
 } from "../../../shared/applications.ts";
-import { openJobs } from "../../../shared/open-positions.ts";
+import { adminSiteContentSchema, sitePaths } from "../../../shared/site-content.ts";
+import { seedPublicContent } from "../../../shared/site-seed.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { solvedCaptcha } from "../../../test/helpers/captcha.ts";
 import { adminToken, authHeader, createEmployee, loginAs, randomAddress } from "../../../test/helpers/factories.ts";
@@ -19,9 +21,11 @@ import { multipart, type Part } from "../../../test/helpers/multipart.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
 import { storedNames } from "../../../test/helpers/stored-files.ts";
 import { applicationNotes, auditLog, jobApplications } from "../../db/schema.ts";
+import { formMessages } from "../../lib/public-form.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const modeler = openJobs.find((job) => job.id === "sr-modeler")?.title ?? "";
+const jobTitle = (id: string) => String(seedPublicContent().jobs.find((job) => job.id === id)?.title ?? "");
+const modeler = jobTitle("sr-modeler");
 
 describe("job applications as work", () => {
   let t: TestApp;
@@ -115,18 +119,65 @@ describe("job applications as work", () => {
       expect(named).toMatchObject({ position: "Open application", keepForFutureRoles: false });
     });
 
-    it.each([
-      ["a role that is not open", { position: "Chief Executive" }, "position"],
-      ["a title in another case", { position: modeler.toUpperCase() }, "position"],
-      ["a consent that is neither true nor false", { keepForFutureRoles: "maybe" }, "keepForFutureRoles"],
-    ])("refuses %s (400) and stores nothing", async (_label, fields, field) => {
+    /** Submits `fields` and expects a 400 naming `field`, with no application and no CV left behind. */
+    async function expectRefused(fields: Record<string, string>, field: string) {
       const before = (await t.app.db.select().from(jobApplications)).length;
       const files = await resumes();
       const response = await submit(fields);
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ message: formMessages.notValid });
       expect(response.json().errors).toHaveProperty(field);
       expect(await t.app.db.select().from(jobApplications)).toHaveLength(before);
       expect(await resumes()).toEqual(files);
+      return response.json().errors[field] as string;
+    }
+
+    it.each([
+      ["a role that is not open", { position: "Chief Executive" }, "position"],
+      ["a title in another case", { position: modeler.toUpperCase() }, "position"],
+      ["a title longer than any job's", { position: "M".repeat(121) }, "position"],
+      ["a consent that is neither true nor false", { keepForFutureRoles: "maybe" }, "keepForFutureRoles"],
+    ])("refuses %s (400) and stores nothing", async (_label, fields, field) => {
+      await expectRefused(fields, field);
+    });
+
+    it("refuses an unknown position with the form's message, alongside the other fields' errors", async () => {
+      expect(await expectRefused({ position: "Chief Executive" }, "position")).toBe(positionMessage);
+      const both = await submit({ position: "Chief Executive", email: "not an address" });
+      expect(both.statusCode).toBe(400);
+      expect(Object.keys(both.json().errors).sort()).toEqual(["email", "position"]);
+    });
+
+    it("takes a published job's title until an admin closes the job, then refuses it (DESIGN §17)", async () => {
+      const id = "sr-ga-editor";
+      const title = jobTitle(id);
+      expect(title).not.toBe("");
+      expect((await newApplication({ position: title })).position).toBe(title);
+
+      const editor = await t.app.inject({ url: sitePaths.adminContent, headers: admin });
+      const job = adminSiteContentSchema.parse(editor.json()).jobs.find((found) => found.id === id)!;
+      const closesAt = new Date(Date.now() - 60_000).toISOString();
+      const saved = await t.app.inject({
+        method: "PUT",
+        url: sitePaths.item("jobs", id),
+        headers: admin,
+        payload: { ...job.published, closesAt, version: job.version },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // A draft changes nothing: the job is open until the closing is published.
+      expect((await newApplication({ position: title })).position).toBe(title);
+      const published = await t.app.inject({
+        method: "POST",
+        url: sitePaths.publish,
+        headers: admin,
+        payload: { items: [{ collection: "jobs", id }] },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+
+      expect(await expectRefused({ position: title }, "position")).toBe(positionMessage);
+      // The other jobs and an open application are still taken.
+      expect((await newApplication({ position: modeler })).position).toBe(modeler);
+      expect((await newApplication({ position: "Open application" })).position).toBe("Open application");
     });
   });
 

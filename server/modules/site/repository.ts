@@ -14,11 +14,11 @@ import {
   siteFieldSchemas,
   siteLimits,
 } from "../../../shared/site-content.ts";
+import { seedContent } from "../../../shared/site-seed.ts";
 import { advisoryLocks } from "../../db/advisory-lock.ts";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteVersions, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { seedContent } from "./seed.ts";
 
 /** Serialises, for the rest of the transaction, everything that changes what is published (seed, publish, restore). */
 const takePublishLock = (tx: Db) =>

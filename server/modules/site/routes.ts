@@ -127,8 +127,10 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Publish the drafts and removals of some items, or of all: one new version",
+        description:
+          "The pages the changes touch are rendered again in the same transaction: a page that cannot be rendered publishes nothing (422, naming the page and why), and the site keeps its last version.",
         body: publishSiteSchema,
-        response: { 200: siteVersionSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: siteVersionSchema, ...errorResponses(400, 401, 403, 422) },
       },
     },
     async (request) => {
@@ -140,9 +142,11 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
           target: `site:version/${published.id}`,
           summary: `Published version ${published.id}: ${describeChanges(published.changes)}`,
         });
+        await app.livePages.render(tx, published);
         return published;
       });
       request.log.info({ version: version.id, changes: version.changes.length }, "site content published");
+      await app.livePages.published(version);
       return version;
     },
   );

@@ -42,16 +42,19 @@ export const scheduledPublishPlugin = fp(
         // Idle sweeps read one index and take no lock.
         const due = await repository.nextDue();
         if (!due || due > at) return null;
-        return app.db.transaction(async (tx) => {
+        const published = await app.db.transaction(async (tx) => {
           const version = await repository.publishDue(tx, at);
           if (!version) return null;
           await app.audit.as({ actor: "scheduled" }, "site.publish")(tx, {
             target: `site:version/${version.id}`,
             summary: `Published version ${version.id} as scheduled: ${describeChanges(version.changes)}`,
           });
+          await app.livePages.render(tx, version);
           app.log.info({ version: version.id, changes: version.changes.length }, "scheduled site changes published");
           return version;
         });
+        if (published) await app.livePages.published(published);
+        return published;
       },
     });
     app.decorate("scheduledPublishing", { sweep: task.run });

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import projectsJson from "../../../../content/projects.json";
-import { homeContent, services } from "./home-content.ts";
+import services from "../../../../content/services.json";
+import { homeContent } from "./home-content.ts";
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../content");
 const IMAGE_EXTENSIONS = [".svg", ".jpg", ".jpeg", ".png", ".webp"];

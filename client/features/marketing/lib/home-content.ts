@@ -1,5 +1,4 @@
 import homeJson from "../../../../content/home.json";
-import servicesJson from "../../../../content/services.json";
 
 /** A content image: a name under content/images (no extension) and its alternative text. */
 export interface ContentImageRef {
@@ -108,4 +107,3 @@ export interface HomeContent {
 
 // Typed assignments: a content edit that breaks the shape fails the type check, not the page.
 export const homeContent: HomeContent = homeJson;
-export const services: readonly Service[] = servicesJson;

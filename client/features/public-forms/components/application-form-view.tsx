@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { useSiteCollection } from "~/lib/site-content";
 import { formatBytes } from "../../../../shared/bytes.ts";
-import { positionOptions } from "../../../../shared/open-positions.ts";
+import { positionOptionsFor } from "../../../../shared/open-positions.ts";
 import { cvFileRule, publicFormLimits } from "../../../../shared/public-form-limits.ts";
 import { checkboxClass, fileInputClass, textareaClass } from "./form-parts.tsx";
 import { NameAndEmailFields, PublicFormFrame, type PublicFormViewProps, requiredLabel } from "./public-form-frame.tsx";
@@ -17,6 +18,7 @@ const cvHint = `${cvFileRule.label}, up to ${formatBytes(cvFileRule.maxBytes)}.`
 export function ApplicationFormView({ errors = {}, chosenFile, ...frame }: PublicFormViewProps) {
   const { bind } = frame;
   const keepHintId = useId();
+  const positions = positionOptionsFor(useSiteCollection("jobs"));
   return (
     <PublicFormFrame {...frame} submitLabel="Submit application">
       <NameAndEmailFields bind={bind} errors={errors} />
@@ -26,7 +28,7 @@ export function ApplicationFormView({ errors = {}, chosenFile, ...frame }: Publi
       <Field label="Position" error={errors.position} className="sm:col-span-2">
         {(control) => (
           <Select {...control} {...bind("position")}>
-            {positionOptions.map((title) => (
+            {positions.map((title) => (
               <option key={title} value={title}>
                 {title}
               </option>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { chosenPosition, onPositionChosen } from "~/lib/position-choice";
+import { type SiteItems, useSiteCollection } from "~/lib/site-content";
 import { submitApplication } from "../api/submit-application.ts";
 import { usePublicFormSubmit } from "../hooks/use-public-form-submit.tsx";
 import {
@@ -19,9 +20,10 @@ import type { StandIn } from "./lazy-form-slot.tsx";
  * card's link wins over the stand-in's untouched default.
  */
 export default function ApplicationForm({ labelledBy, standIn }: { labelledBy?: string; standIn?: StandIn }) {
+  const jobs = useSiteCollection("jobs");
   const { form, view } = usePublicFormSubmit<ApplicationFormInput, ApplicationFormValues>({
     resolver: zodResolver(applicationFormSchema),
-    defaultValues: startingValues(standIn),
+    defaultValues: startingValues(standIn, jobs),
     standIn,
     fileField: "cv",
     send: submitApplication,
@@ -32,9 +34,9 @@ export default function ApplicationForm({ labelledBy, standIn }: { labelledBy?: 
   return <ApplicationFormView labelledBy={labelledBy} {...view} />;
 }
 
-function startingValues(standIn: StandIn | undefined): ApplicationFormInput {
+function startingValues(standIn: StandIn | undefined, jobs: SiteItems["jobs"]): ApplicationFormInput {
   const typed = standIn?.draft()?.values as Partial<ApplicationFormInput> | undefined;
-  const chosen = chosenPosition();
+  const chosen = chosenPosition(jobs);
   const position =
     typed?.position && typed.position !== applicationDefaults.position
       ? typed.position

@@ -1,4 +1,4 @@
-import about from "../../../../../content/about.json";
+import { useSiteItem } from "~/lib/site-content";
 import { CallToAction } from "../shared/call-to-action.tsx";
 import { PageBanner } from "../shared/page-banner.tsx";
 import { Benefits } from "./benefits.tsx";
@@ -10,6 +10,7 @@ import { VisionPillars } from "./vision-pillars.tsx";
 import { WhoWeAre } from "./who-we-are.tsx";
 
 export function AboutPage() {
+  const about = useSiteItem("about");
   return (
     <main id="main">
       <PageBanner {...about.banner} />

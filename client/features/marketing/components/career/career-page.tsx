@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { useSiteCollection } from "~/lib/site-content";
 import page from "../../../../../content/career-page.json";
-import { openJobs } from "../../../../../shared/open-positions.ts";
+import { openJobsAt } from "../../../../../shared/open-positions.ts";
 import { ButtonLink } from "../shared/button-link.tsx";
 import { PageBanner } from "../shared/page-banner.tsx";
 import { ApplySection } from "./apply-section.tsx";
@@ -9,6 +10,7 @@ import { JobList } from "./job-list.tsx";
 
 /** `renderApplicationForm`: the form (a feature of its own), composed in by the route. */
 export function CareerPage({ renderApplicationForm }: { renderApplicationForm: (labelledBy: string) => ReactNode }) {
+  const jobs = openJobsAt(useSiteCollection("jobs"));
   return (
     <main id="main">
       <PageBanner {...page.banner}>
@@ -19,7 +21,7 @@ export function CareerPage({ renderApplicationForm }: { renderApplicationForm: (
         </div>
       </PageBanner>
       <CareerPerks {...page.perks} />
-      <JobList jobs={openJobs} labels={page.openings} />
+      <JobList jobs={jobs} labels={page.openings} />
       <ApplySection {...page.apply} renderForm={renderApplicationForm} />
     </main>
   );

@@ -1,10 +1,10 @@
 import { Clock, type LucideIcon, Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import type site from "../../../../../content/site.json";
+import type { SiteItems } from "~/lib/site-content";
 import { SectionHeading } from "../shared/section-heading.tsx";
 
 export interface ContactDetailsProps {
-  contact: typeof site.contact;
+  contact: SiteItems["contact"][number];
   labels: {
     title: string;
     intro: string;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import images from "../../../../../content/gallery.json";
+import { useSiteCollection } from "~/lib/site-content";
 import page from "../../../../../content/gallery-page.json";
 import { PageBanner } from "../shared/page-banner.tsx";
 import { GalleryCarousel } from "./gallery-carousel.tsx";
@@ -8,6 +8,7 @@ import { DEFAULT_LAYOUT, type GalleryLayout } from "./gallery-types.ts";
 import { LayoutSwitcher } from "./layout-switcher.tsx";
 
 export function GalleryPage() {
+  const images = useSiteCollection("gallery");
   const [layout, setLayout] = useState<GalleryLayout>(DEFAULT_LAYOUT);
   return (
     <main id="main">

@@ -1,6 +1,6 @@
 import { ArrowRight, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
-import site from "../../../../../content/site.json";
+import { useSiteItem } from "~/lib/site-content";
 import { homeContent } from "../../lib/home-content.ts";
 import { FallbackPicture } from "./fallback-picture.tsx";
 import { container, primaryButton, sectionY } from "./styles.ts";
@@ -8,8 +8,9 @@ import { container, primaryButton, sectionY } from "./styles.ts";
 /** The contact call to action (the landing page's contact-section). */
 export function ContactCtaSection() {
   const { contact } = homeContent;
-  const phone = site.contact.phones[0];
-  const email = site.contact.emails[0];
+  const { phones, emails } = useSiteItem("contact");
+  const phone = phones[0];
+  const email = emails[0];
   return (
     <section id="contact-section" className={`bg-white ${sectionY}`}>
       <div className={container}>

@@ -1,3 +1,4 @@
+import { useSiteCollection } from "~/lib/site-content";
 import { useCountUp } from "../../hooks/use-count-up.ts";
 import { homeContent } from "../../lib/home-content.ts";
 import { SectionHeader } from "./section-header.tsx";
@@ -10,13 +11,14 @@ const padToWidthOf = (value: number, target: number) => String(value).padStart(S
 /** Key Numbers (SPEC §2, §9): counters that count up once, when the block scrolls into view. */
 export function KeyNumbersSection() {
   const { keyNumbers } = homeContent;
-  const { ref, values } = useCountUp<HTMLDListElement>(keyNumbers.items.map((item) => item.value));
+  const items = useSiteCollection("keyNumbers");
+  const { ref, values } = useCountUp<HTMLDListElement>(items.map((item) => item.value));
   return (
     <section className={`bg-steel-950 ${sectionY}`} style={blueprintGrid}>
       <div className={container}>
         <SectionHeader eyebrow={keyNumbers.eyebrow} title={keyNumbers.title} tone="dark" align="center" />
         <dl ref={ref} className="mt-12 grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-4">
-          {keyNumbers.items.map((item, i) => (
+          {items.map((item, i) => (
             <div key={item.label} className="flex flex-col-reverse items-center justify-end text-center">
               <dt className="mt-3 text-sm font-semibold tracking-wide text-steel-300 uppercase sm:text-base">
                 {item.label}

@@ -2,13 +2,15 @@ import { ArrowRight, Check, ChevronDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
-import { homeContent, type Service, services } from "../../lib/home-content.ts";
+import { useSiteCollection } from "~/lib/site-content";
+import { homeContent, type Service } from "../../lib/home-content.ts";
 import { SectionHeader } from "./section-header.tsx";
 import { container, darkButton, outlineButton, sectionY } from "./styles.ts";
 
 /** The services block (SPEC §2, §4): the first two services, expandable to all six and back. */
 export function ServicesSection() {
   const copy = homeContent.services;
+  const services = useSiteCollection("services");
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);

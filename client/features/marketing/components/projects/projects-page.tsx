@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import projects from "../../../../../content/projects.json";
+import { useSiteCollection } from "~/lib/site-content";
 import page from "../../../../../content/projects-page.json";
 import { CallToAction } from "../shared/call-to-action.tsx";
 import { countLabel } from "../shared/format.ts";
@@ -12,7 +12,6 @@ import type { Project } from "./types.ts";
 
 /** `?project=<id>` opens that project's modal (the home carousel's "View Project" links here). */
 const PROJECT_PARAM = "project";
-const categories = projectCategories(projects);
 
 // The modal (and Radix's dialog, ~14 KB) is not part of the page's first load: it is fetched once
 // the page is idle, or at the first open, whichever comes first.
@@ -20,13 +19,15 @@ const loadProjectDialog = () => import("./project-dialog.tsx");
 const ProjectDialog = lazy(async () => ({ default: (await loadProjectDialog()).ProjectDialog }));
 
 export function ProjectsPage() {
+  const projects = useSiteCollection("projects");
+  const categories = useMemo(() => projectCategories(projects), [projects]);
   const [filter, setFilter] = useState<ProjectFilter>(ALL);
   const [searchParams, setSearchParams] = useSearchParams();
   const triggers = useRef(new Map<string, HTMLButtonElement>());
   const lastOpened = useRef<string | null>(null);
 
   const openId = searchParams.get(PROJECT_PARAM);
-  const selected = useMemo(() => projects.find((project) => project.id === openId), [openId]);
+  const selected = useMemo(() => projects.find((project) => project.id === openId), [projects, openId]);
   if (selected) lastOpened.current = selected.id;
   // Once opened, the modal stays mounted so that it can animate out and hand the focus back. It is
   // mounted by an effect, after hydration: the prerendered page has no modal to match.
@@ -41,7 +42,7 @@ export function ProjectsPage() {
     return () => cancelIdleCallback(idle);
   }, []);
 
-  const visible = useMemo(() => filterProjects(projects, filter), [filter]);
+  const visible = useMemo(() => filterProjects(projects, filter), [projects, filter]);
 
   // The modal's state lives in the URL, replaced rather than pushed so Back leaves the page.
   const setOpenProject = useCallback(

@@ -1,4 +1,4 @@
-import services from "../../../../../content/services.json";
+import { useSiteCollection } from "~/lib/site-content";
 import page from "../../../../../content/services-page.json";
 import { CallToAction } from "../shared/call-to-action.tsx";
 import { PageBanner } from "../shared/page-banner.tsx";
@@ -8,6 +8,7 @@ import { ServiceSection } from "./service-section.tsx";
 import { ServiceStandards } from "./service-standards.tsx";
 
 export function ServicesPage() {
+  const services = useSiteCollection("services");
   return (
     <main id="main">
       <PageBanner {...page.banner}>
