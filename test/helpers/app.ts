@@ -35,6 +35,8 @@ export interface TestAppOptions {
   storage?: BuildAppOptions["storage"];
   /** The site content's clock and scheduled-publishing sweep interval. */
   site?: BuildAppOptions["site"];
+  /** How published pages are rendered (a renderer of the test's own, without a client build). */
+  livePages?: BuildAppOptions["livePages"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -68,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     projects: options.projects,
     storage: options.storage,
     site: options.site,
+    livePages: options.livePages,
   });
   await options.beforeReady?.(app);
   await app.ready();

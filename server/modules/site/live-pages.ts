@@ -158,6 +158,8 @@ function livePages(db: Db, renderer: PageRenderer | null, log: FastifyBaseLogger
 export interface LivePagesOptions {
   /** Where the server build to render with is (build/render); absent: no rendering (tests without a build). */
   renderDir?: string;
+  /** A renderer other than the server build's (tests: the publishing rules without a client build). */
+  renderer?: PageRenderer;
   pollMs?: number;
 }
 
@@ -168,7 +170,7 @@ export interface LivePagesOptions {
 export const livePagesPlugin = fp<LivePagesOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "site-pages" });
-    const renderer = options.renderDir ? await loadPageRenderer(options.renderDir) : null;
+    const renderer = options.renderer ?? (options.renderDir ? await loadPageRenderer(options.renderDir) : null);
     const pages = livePages(app.db, renderer, log, (version) => {
       app.realtime.broker.publish(SITE_PUBLISHED_CHANNEL, { version }).catch((error: unknown) => {
         log.warn({ err: error, version }, "could not tell the other instances of a publish (they poll)");
