@@ -51,9 +51,10 @@ describe("publishing renders the pages (DESIGN §17)", () => {
   let admin: Record<string, string>;
   const { renderer, calls } = recordingRenderer();
   const served = servedPages();
+  let clock = Date.now();
   beforeAll(async () => {
-    // A long poll: every refresh here is the publish's own.
-    t = await createTestApp({ livePages: { renderer, pollMs: 3_600_000 } });
+    // A long poll: every refresh here is the publish's own, or the test's.
+    t = await createTestApp({ livePages: { renderer, pollMs: 3_600_000, now: () => new Date(clock) } });
     t.app.livePages.serveWith(served.pages);
     admin = authHeader(await adminToken(t));
   });
@@ -65,12 +66,12 @@ describe("publishing renders the pages (DESIGN §17)", () => {
     ...{ title, location: "Remote", department: "Detailing", type: "Full-time", experience: "3+ years" },
     ...{ description: "Checks connections.", responsibilities: ["Check"], requirements: ["Tekla"] },
   });
-  const saveJob = async (id: string, title: string, version = 0) => {
+  const saveJob = async (id: string, title: string, version = 0, closesAt?: string) => {
     const response = await t.app.inject({
       method: "PUT",
       url: sitePaths.item("jobs", id),
       headers: admin,
-      payload: { ...job(title), version },
+      payload: { ...job(title), version, ...(closesAt ? { closesAt } : {}) },
     });
     expect(response.statusCode, response.body).toBe(200);
   };
@@ -164,5 +165,30 @@ describe("publishing renders the pages (DESIGN §17)", () => {
     expect(calls).toEqual([["/career"]]);
     expect(t.app.livePages.live).toBe(version?.id);
     expect(served.html.get("/career")).toContain("Scheduled Role");
+  });
+
+  it("renders the career page again when a job closes, in the same version", async () => {
+    const closesAt = new Date(clock + 60_000).toISOString();
+    await saveJob("closing-role", "Closing Role", 0, closesAt);
+    const response = await publish([{ collection: "jobs", id: "closing-role" }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const version = response.json().id as number;
+    expect(served.html.get("/career")).toContain("Closing Role");
+
+    // Not yet: a poll before the moment changes nothing.
+    calls.length = 0;
+    clock += 59_000;
+    await t.app.livePages.refresh();
+    expect(calls).toEqual([]);
+    clock += 2_000;
+    await t.app.livePages.refresh();
+    expect(calls).toEqual([["/career"]]);
+    expect(served.html.get("/career")).not.toContain("Closing Role");
+    expect(t.app.livePages.live).toBe(version);
+    const [stored] = (await pagesOf(version)).filter((page) => page.path === "/career");
+    expect(stored?.html).not.toContain("Closing Role");
+    // Once: the next poll has nothing left to close.
+    await t.app.livePages.refresh();
+    expect(calls).toHaveLength(1);
   });
 });

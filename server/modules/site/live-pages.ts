@@ -7,7 +7,13 @@
 import { and, desc, eq, lt, max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { type PublicSiteContent, pagesChangedBy, type SiteVersion } from "../../../shared/site-content.ts";
+import { openJobsAt } from "../../../shared/open-positions.ts";
+import {
+  type PublicSiteContent,
+  pagesChangedBy,
+  type SiteVersion,
+  siteCollectionPages,
+} from "../../../shared/site-content.ts";
 import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "../../../shared/site-routes.ts";
 import type { Db } from "../../db/client.ts";
 import { sitePages, siteVersions } from "../../db/schema/site.ts";
@@ -64,9 +70,34 @@ async function storePages(db: Db, build: string, version: number, pages: Readonl
     .onConflictDoNothing();
 }
 
-function livePages(db: Db, renderer: PageRenderer | null, log: FastifyBaseLogger, tell: (version: number) => void) {
+/** The content as the public reads it at `at` (GET /api/site/content): a job past its closesAt is no longer shown. */
+const shownAt = (content: PublicSiteContent, at: Date): PublicSiteContent => ({
+  ...content,
+  jobs: openJobsAt(content.jobs as { closesAt?: string | null }[], at.getTime()) as PublicSiteContent["jobs"],
+});
+
+/** The first moment after `after` at which a job of `content` closes, or null. */
+function nextClosing(content: PublicSiteContent, after: number): number | null {
+  const moments = content.jobs
+    .map((job) => (typeof job.closesAt === "string" ? Date.parse(job.closesAt) : Number.NaN))
+    .filter((moment) => moment > after);
+  return moments.length > 0 ? Math.min(...moments) : null;
+}
+
+interface LivePagesDeps {
+  db: Db;
+  renderer: PageRenderer | null;
+  log: FastifyBaseLogger;
+  /** Tells the other instances that a version was published. */
+  tell: (version: number) => void;
+  now: () => Date;
+}
+
+function livePages({ db, renderer, log, tell, now }: LivePagesDeps) {
   let target: PublicPages | null = null;
   let live: number | null = null;
+  /** When the live pages' next job closes (DESIGN §17: it leaves the career page at that moment). */
+  let closing: { at: number; content: PublicSiteContent } | null = null;
   let refreshing: Promise<number | null> = Promise.resolve(null);
 
   /** The pages of a version for this build: the ones it changed rendered, the rest as the version before had them. */
@@ -87,35 +118,62 @@ function livePages(db: Db, renderer: PageRenderer | null, log: FastifyBaseLogger
     // Pages copied only from the version just before, and only if it has all of them: else all are rendered.
     const complete = kept.length === RENDERED_PAGES.length;
     const toRender = complete ? RENDERED_PAGES.filter((page) => changed.includes(page)) : RENDERED_PAGES;
-    const rendered = await renderer.render(toRender, await versionContent(tx, version));
+    const rendered = await renderer.render(toRender, shownAt(await versionContent(tx, version), now()));
     const pages = new Map(complete ? kept.map((page) => [page.path, page.html] as const) : []);
     for (const [page, html] of rendered) pages.set(page, html);
     await storePages(tx, renderer.build, version, pages);
     return rendered.size;
   }
 
+  /** A job of the live version has closed since its pages were rendered: the pages showing jobs again, same version. */
+  async function closeJobs(renderer: PageRenderer, pages: PublicPages, version: number, content: PublicSiteContent) {
+    const at = now();
+    const rendered = await renderer.render(siteCollectionPages.jobs, shownAt(content, at));
+    for (const [path, html] of rendered) {
+      await db
+        .update(sitePages)
+        .set({ html, renderedAt: at })
+        .where(and(eq(sitePages.build, renderer.build), eq(sitePages.version, version), eq(sitePages.path, path)));
+    }
+    await pages.replace(rendered);
+    closing = nextClosingOf(content, at.getTime());
+    log.info({ version }, "a job closed: the pages showing jobs rendered again");
+  }
+
+  const nextClosingOf = (content: PublicSiteContent, after: number) => {
+    const at = nextClosing(content, after);
+    return at === null ? null : { at, content };
+  };
+
   async function refreshNow(): Promise<number | null> {
     if (!renderer || !target?.served) return live;
     const [newest] = await db.select({ id: max(siteVersions.id) }).from(siteVersions);
     const version = newest?.id == null ? null : Number(newest.id);
-    if (version === null || version === live) return live;
-    let rows = await db
-      .select({ path: sitePages.path, html: sitePages.html })
-      .from(sitePages)
-      .where(and(eq(sitePages.build, renderer.build), eq(sitePages.version, version)));
+    if (version === null) return live;
+    if (version === live) {
+      if (closing && closing.at <= now().getTime()) await closeJobs(renderer, target, version, closing.content);
+      return live;
+    }
+    const pagesOf = () =>
+      db
+        .select({ path: sitePages.path, html: sitePages.html, renderedAt: sitePages.renderedAt })
+        .from(sitePages)
+        .where(and(eq(sitePages.build, renderer.build), eq(sitePages.version, version)));
+    let rows = await pagesOf();
     if (rows.length < RENDERED_PAGES.length) {
       // A version published by another build (a deploy), or before any build was served: this build renders it.
       const started = performance.now();
       await renderVersion(db, version, RENDERED_PAGES);
       log.info({ version, ms: Math.round(performance.now() - started) }, "site pages rendered for this build");
-      rows = await db
-        .select({ path: sitePages.path, html: sitePages.html })
-        .from(sitePages)
-        .where(and(eq(sitePages.build, renderer.build), eq(sitePages.version, version)));
+      rows = await pagesOf();
     }
     await target.replace(new Map(rows.map((row) => [row.path, row.html])));
     if (live !== null) log.info({ version, was: live }, "site version now live");
     live = version;
+    // The jobs that close after the career page was rendered: the poll renders it again as each does.
+    const careerRenderedAt = rows.find((row) => row.path === "/career")?.renderedAt ?? now();
+    closing = nextClosingOf(await versionContent(db, version), careerRenderedAt.getTime());
+    if (closing && closing.at <= now().getTime()) await closeJobs(renderer, target, version, closing.content);
     return live;
   }
 
@@ -161,6 +219,8 @@ export interface LivePagesOptions {
   /** A renderer other than the server build's (tests: the publishing rules without a client build). */
   renderer?: PageRenderer;
   pollMs?: number;
+  /** The clock jobs close by (tests move it). */
+  now?: () => Date;
 }
 
 /**
@@ -171,10 +231,16 @@ export const livePagesPlugin = fp<LivePagesOptions>(
   async (app: FastifyInstance, options) => {
     const log = app.log.child({ module: "site-pages" });
     const renderer = options.renderer ?? (options.renderDir ? await loadPageRenderer(options.renderDir) : null);
-    const pages = livePages(app.db, renderer, log, (version) => {
-      app.realtime.broker.publish(SITE_PUBLISHED_CHANNEL, { version }).catch((error: unknown) => {
-        log.warn({ err: error, version }, "could not tell the other instances of a publish (they poll)");
-      });
+    const pages = livePages({
+      db: app.db,
+      renderer,
+      log,
+      now: options.now ?? (() => new Date()),
+      tell: (version) => {
+        app.realtime.broker.publish(SITE_PUBLISHED_CHANNEL, { version }).catch((error: unknown) => {
+          log.warn({ err: error, version }, "could not tell the other instances of a publish (they poll)");
+        });
+      },
     });
     app.decorate("livePages", pages);
     if (!renderer) return;

@@ -9,15 +9,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { openJobsAt } from "../../../shared/open-positions.ts";
 import type { PublicSiteContent } from "../../../shared/site-content.ts";
 import { deferBoot } from "../../lib/deferred-boot.ts";
 
 export interface PageRenderer {
   /** The client build the pages are made for: its assets' version (the scripts the pages name). */
   readonly build: string;
-  /** Each page's HTML, in the order asked; throws, naming the page, if one does not render. */
-  render(pages: readonly string[], content: PublicSiteContent, now?: Date): Promise<Map<string, string>>;
+  /** Each page's HTML with `content` as the public reads it, in the order asked; throws, naming the page, if one does not render. */
+  render(pages: readonly string[], content: PublicSiteContent): Promise<Map<string, string>>;
 }
 
 export class PageRenderError extends Error {
@@ -38,12 +37,7 @@ export async function loadPageRenderer(renderDir: string): Promise<PageRenderer 
   const handle = createRequestHandler(build, "production");
   return {
     build: build.assets.version,
-    async render(pages, content, now = new Date()) {
-      // As GET /api/site/content answers: a job past its closesAt is no longer shown.
-      const siteContent = {
-        ...content,
-        jobs: openJobsAt(content.jobs as { closesAt?: string | null }[], now.getTime()),
-      };
+    async render(pages, siteContent) {
       const rendered = new Map<string, string>();
       for (const page of pages) {
         // The prerender asks for "/career/": the same request makes the same page.
