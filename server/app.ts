@@ -50,6 +50,7 @@ import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notice
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { type LivePagesOptions, livePagesPlugin } from "./modules/site/live-pages.ts";
+import { sitePreviewRoutes } from "./modules/site/preview.ts";
 import { siteRepository } from "./modules/site/repository.ts";
 import { siteContentRoutes } from "./modules/site/routes.ts";
 import { type SiteModuleOptions, scheduledPublishPlugin } from "./modules/site/scheduled-publish.ts";
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions) {
     { prefix: "/api" },
   );
   await app.register(shareLinkRoutes);
+  await app.register(sitePreviewRoutes, { now: options.site?.now });
   await app.register(shareSweeper);
   await app.register(applicationRetentionPlugin, options.applications ?? {});
   await app.register(auditRetentionPlugin, options.audit ?? {});

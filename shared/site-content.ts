@@ -21,6 +21,8 @@ export const sitePaths = {
   versions: "/api/admin/site/versions",
   version: (version: number) => `/api/admin/site/versions/${version}` as const,
   restore: (version: number) => `/api/admin/site/versions/${version}/restore` as const,
+  /** POST: a signed link to preview every page with the drafts (DESIGN §17: an hour, noindex). */
+  preview: "/api/admin/site/preview",
 } as const;
 
 export const siteLimits = {
@@ -273,3 +275,7 @@ export type SiteVersion = z.infer<typeof siteVersionSchema>;
 /** GET /api/admin/site/versions/{id}: a version and the whole published content after it (to compare two). */
 export const siteVersionContentSchema = siteVersionSchema.extend({ content: publicSiteContentSchema });
 export type SiteVersionContent = z.infer<typeof siteVersionContentSchema>;
+
+/** POST …/preview: the link (append a page: `${url}/career`, or `${url}/` for the home page) and its end. */
+export const sitePreviewSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export type SitePreview = z.infer<typeof sitePreviewSchema>;

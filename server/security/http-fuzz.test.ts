@@ -336,6 +336,7 @@ const bodyless = new Set([
   "POST /api/projects/{job}/rfis/{number}/void",
   "POST /api/projects/{job}/transmittals/{number}/void",
   "POST /api/admin/site/versions/{id}/restore",
+  "POST /api/admin/site/preview",
   // tus: its input is headers and a raw body (resumable-uploads.test.ts sends it hostile ones).
   "POST /api/uploads",
   "POST /api/uploads/",
@@ -1146,11 +1147,11 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       .routes()
       .flatMap((route) => route.method.split(",").map((method) => `${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`))
       .filter((key) => !covered.has(key));
-    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics|\/internal\/backup)$/;
+    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics|\/internal\/backup|\/site-preview\/\{token\}\/\*)$/;
     expect(outside.filter((key) => !notRest.test(key))).toEqual([]);
   });
 
-  it("routes outside the document (API docs, the WebSocket endpoint, metrics, backup, unknown paths) never give a 5xx", async () => {
+  it("routes outside the document (API docs, the WebSocket endpoint, metrics, backup, the site's preview, unknown paths) never give a 5xx", async () => {
     const random = streamFor("outside");
     const failures: string[] = [];
     const urls = [
@@ -1162,7 +1163,10 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       "/api/nope",
       "/metrics",
       "/internal/backup",
+      "/site-preview/not-a-token/career",
     ];
+    // Answered with a page, not JSON: only the status is checked there.
+    const pages = new Set(["/ws", "/site-preview/not-a-token/career"]);
     for (const base of urls) {
       for (const role of roles) {
         for (const junk of [random.pick(queryJunk), random.pick(pathJunk)]) {
@@ -1177,13 +1181,12 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
             tally.requests++;
             tally.perRole[role]++;
             statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-            // @fastify/websocket answers a request that is no upgrade with an empty 404: only the status is checked there.
-            const problem =
-              base === "/ws"
-                ? answer.statusCode >= 500
-                  ? `status ${answer.statusCode}`
-                  : undefined
-                : problemWith(request, answer);
+            // @fastify/websocket answers a request that is no upgrade with an empty 404.
+            const problem = pages.has(base)
+              ? answer.statusCode >= 500
+                ? `status ${answer.statusCode}`
+                : undefined
+              : problemWith(request, answer);
             if (problem)
               failures.push(`${problem}: ${method} ${request.url} → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
           }

@@ -251,3 +251,17 @@ async function startNginx(port: number, instances: TopologyInstance[], logs: str
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Polls `check` until it holds; fails with `what` (and the servers' output) after `timeoutMs`. */
+export async function untilOn(
+  topology: Topology,
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n\n${topology.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

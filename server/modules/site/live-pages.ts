@@ -40,6 +40,8 @@ export interface LivePages {
   refresh(): Promise<number | null>;
   /** Set by the site plugin once the client build is served: where the pages go. */
   serveWith(pages: PublicPages): void;
+  /** One page rendered with `content` as it would be shown now, or null without a server build. */
+  renderOne(page: string, content: PublicSiteContent): Promise<string | null>;
 }
 
 declare module "fastify" {
@@ -209,6 +211,10 @@ function livePages({ db, renderer, log, tell, now }: LivePagesDeps) {
     },
     serveWith(pages: PublicPages) {
       target = pages;
+    },
+    async renderOne(page: string, content: PublicSiteContent) {
+      if (!renderer) return null;
+      return (await renderer.render([page], shownAt(content, now()))).get(page) ?? null;
     },
   } satisfies LivePages;
 }

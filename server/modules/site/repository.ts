@@ -178,6 +178,16 @@ export function siteRepository(db: Db) {
       return content;
     },
 
+    /** The content as it would be with every draft and removal published (the preview's). */
+    async draftContent(): Promise<PublicSiteContent> {
+      const content = byCollection<PublicSiteContent[SiteCollection]>(() => []);
+      for (const row of await ordered(db)) {
+        const fields = row.removing ? null : (row.draft ?? row.published);
+        if (fields) content[row.collection as SiteCollection]?.push({ id: row.id, ...(fields as SiteFields) });
+      }
+      return content;
+    },
+
     async adminContent(from: Db = db): Promise<AdminSiteContent> {
       const content = byCollection<AdminSiteItem[]>(() => []);
       for (const row of await ordered(from)) content[row.collection as SiteCollection]?.push(adminItem(row));
