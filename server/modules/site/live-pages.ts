@@ -4,7 +4,7 @@
  * and every instance serves the newest version within 5 s: told over the broker at once (Redis
  * across instances, in-process when embedded), and by a poll should a message be lost.
  */
-import { and, desc, eq, lt, max } from "drizzle-orm";
+import { and, count, desc, eq, lt, max, notInArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { openJobsAt } from "../../../shared/open-positions.ts";
@@ -111,19 +111,38 @@ function livePages({ db, renderer, log, tell, now }: LivePagesDeps) {
       .where(lt(siteVersions.id, version))
       .orderBy(desc(siteVersions.id))
       .limit(1);
-    const kept = before
+    const [kept] = before
       ? await tx
-          .select({ path: sitePages.path, html: sitePages.html })
+          .select({ pages: count() })
           .from(sitePages)
           .where(and(eq(sitePages.build, renderer.build), eq(sitePages.version, before.id)))
       : [];
     // Pages copied only from the version just before, and only if it has all of them: else all are rendered.
-    const complete = kept.length === RENDERED_PAGES.length;
+    const complete = before !== undefined && kept?.pages === RENDERED_PAGES.length;
     const toRender = complete ? RENDERED_PAGES.filter((page) => changed.includes(page)) : RENDERED_PAGES;
     const rendered = await renderer.render(toRender, shownAt(await versionContent(tx, version), now()));
-    const pages = new Map(complete ? kept.map((page) => [page.path, page.html] as const) : []);
-    for (const [page, html] of rendered) pages.set(page, html);
-    await storePages(tx, renderer.build, version, pages);
+    if (complete) {
+      // Copied inside the database: the HTML of the unchanged pages never travels.
+      await tx.insert(sitePages).select(
+        tx
+          .select({
+            build: sitePages.build,
+            version: sql<number>`${version}::bigint`.as("version"),
+            path: sitePages.path,
+            html: sitePages.html,
+            renderedAt: sitePages.renderedAt,
+          })
+          .from(sitePages)
+          .where(
+            and(
+              eq(sitePages.build, renderer.build),
+              eq(sitePages.version, before.id),
+              notInArray(sitePages.path, [...toRender]),
+            ),
+          ),
+      );
+    }
+    await storePages(tx, renderer.build, version, rendered);
     return rendered.size;
   }
 
@@ -169,7 +188,11 @@ function livePages({ db, renderer, log, tell, now }: LivePagesDeps) {
       log.info({ version, ms: Math.round(performance.now() - started) }, "site pages rendered for this build");
       rows = await pagesOf();
     }
-    await target.replace(new Map(rows.map((row) => [row.path, row.html])));
+    // Only what differs from what is served is compressed and swapped: most publishes change a page or two.
+    const served = target;
+    await served.replace(
+      new Map(rows.filter((row) => served.html(row.path) !== row.html).map((row) => [row.path, row.html])),
+    );
     if (live !== null) log.info({ version, was: live }, "site version now live");
     live = version;
     // The jobs that close after the career page was rendered: the poll renders it again as each does.

@@ -1,0 +1,184 @@
+/**
+ * npm run bench:publish [-- --runs 20] — publishing without a build (issue #35, DESIGN §17).
+ *
+ * Needs the build (`npm run build`: the server build kept in build/render).
+ *  - Render: React Router's server build, as the server uses it on publish, renders each public page
+ *    --runs times with the content folder's seed (after one warm-up of all), then all pages together
+ *    --runs times: milliseconds per page and for all.
+ *  - Publish: the real server in a process of its own (a temporary PGlite DATA_DIR, as `npm start`),
+ *    an admin adds a job and publishes it (--runs times), then changes the contact details (every
+ *    page) and publishes (--runs times): the publish request's time (the pages are rendered in its
+ *    transaction) and the time from the request until GET /career (or /) serves the change.
+ *
+ * Prints two tables and writes bench/results/publish.json.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { RENDERED_PAGES } from "../server/modules/site/live-pages.ts";
+import { loadPageRenderer } from "../server/modules/site/render.ts";
+import type { PublicSiteContent } from "../shared/site-content.ts";
+import { seedPublicContent } from "../shared/site-seed.ts";
+import { wholeNumber } from "./lib/args.ts";
+import { benchRoot, percentile, renderTable, round, writeResults } from "./lib/report.ts";
+import { freePort, stopServer, waitForHealth } from "./lib/server-process.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "20" } } });
+const runs = wholeNumber("bench:publish", "runs", values.runs, 1, 200);
+const log = (message: string) => console.error(`bench:publish: ${message}`);
+const renderer = await loadPageRenderer(path.join(benchRoot, "build", "render"));
+if (!renderer) {
+  log("no build/render: run `npm run build` first");
+  process.exit(2);
+}
+
+const timed = async (work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+};
+const stats = (samples: number[]) => ({
+  p50: round(percentile(samples, 0.5)),
+  p95: round(percentile(samples, 0.95)),
+  max: round(Math.max(...samples)),
+});
+
+// Render, in this process.
+const content = seedPublicContent() as PublicSiteContent;
+const firstAllMs = await timed(() => renderer.render(RENDERED_PAGES, content));
+const perPage = new Map<string, number[]>(RENDERED_PAGES.map((page) => [page, []]));
+for (let run = 0; run < runs; run++) {
+  for (const page of RENDERED_PAGES) perPage.get(page)?.push(await timed(() => renderer.render([page], content)));
+}
+const allPages: number[] = [];
+for (let run = 0; run < runs; run++) allPages.push(await timed(() => renderer.render(RENDERED_PAGES, content)));
+
+// Publish, against the real server.
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-publish-"));
+const password = `bench-${randomBytes(6).toString("hex")}`;
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(
+  process.execPath,
+  ["--import", import.meta.resolve("tsx"), path.join(benchRoot, "server", "main.ts")],
+  {
+    cwd: benchRoot,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: "bench-admin",
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PUBLIC_ORIGIN: "http://127.0.0.1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+  },
+);
+const publishes = {
+  job: { request: [] as number[], live: [] as number[] },
+  contact: { request: [] as number[], live: [] as number[] },
+};
+try {
+  await waitForHealth(origin, server);
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${origin}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const { token } = (await call("POST", "/api/auth/login", undefined, {
+    username: "bench-admin",
+    password,
+    role: "admin",
+  })) as { token: string };
+  const publishAndWatch = async (item: { collection: string; id: string }, page: string, marker: string) => {
+    const started = performance.now();
+    await call("POST", "/api/admin/site/publish", token, { items: [item] });
+    const answered = performance.now() - started;
+    while (!(await (await fetch(`${origin}${page}`)).text()).includes(marker)) {
+      if (performance.now() - started > 30_000) throw new Error(`${marker} never showed on ${page}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return { answered, live: performance.now() - started };
+  };
+
+  for (let run = 0; run < runs; run++) {
+    const id = `bench-job-${run}`;
+    const title = `Bench Detailer ${run} ${randomBytes(3).toString("hex")}`;
+    await call("PUT", `/api/admin/site/jobs/${id}`, token, {
+      ...{ title, location: "Remote", department: "Detailing", type: "Full-time", experience: "3+ years" },
+      ...{ description: "Checks connections.", responsibilities: ["Check"], requirements: ["Tekla"], version: 0 },
+    });
+    const { answered, live } = await publishAndWatch({ collection: "jobs", id }, "/career", title);
+    publishes.job.request.push(answered);
+    publishes.job.live.push(live);
+  }
+  for (let run = 0; run < runs; run++) {
+    const admin = (await call("GET", "/api/admin/site/content", token)) as {
+      contact: { version: number; published: { hours: string } & Record<string, unknown> }[];
+    };
+    const contact = admin.contact[0];
+    if (!contact) throw new Error("no contact item");
+    const hours = `Mon–Fri, 8:00–17:${String(run % 60).padStart(2, "0")} (bench ${randomBytes(3).toString("hex")})`;
+    await call("PUT", "/api/admin/site/contact/main", token, { ...contact.published, hours, version: contact.version });
+    const { answered, live } = await publishAndWatch({ collection: "contact", id: "main" }, "/contactus", hours);
+    publishes.contact.request.push(answered);
+    publishes.contact.live.push(live);
+  }
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const pageRows = RENDERED_PAGES.map((page) => {
+  const s = stats(perPage.get(page) ?? []);
+  return [page, String(s.p50), String(s.p95), String(s.max)];
+});
+const all = stats(allPages);
+console.log(
+  renderTable(
+    ["render (server build)", "p50 ms", "p95 ms", "max ms"],
+    [
+      ...pageRows,
+      [`all ${RENDERED_PAGES.length} pages`, String(all.p50), String(all.p95), String(all.max)],
+      [`all, first (cold)`, String(round(firstAllMs)), "", ""],
+    ],
+  ),
+);
+const publishRows = (
+  [
+    ["one job (renders /career)", publishes.job],
+    ["contact details (renders all pages)", publishes.contact],
+  ] as const
+).map(([what, samples]) => {
+  const request = stats(samples.request);
+  const live = stats(samples.live);
+  return [what, String(runs), String(request.p50), String(request.max), String(live.p50), String(live.max)];
+});
+console.log(renderTable(["publish", "runs", "request p50 ms", "max ms", "live p50 ms", "max ms"], publishRows));
+const file = writeResults("publish.json", {
+  date: new Date().toISOString(),
+  runs,
+  renderMs: {
+    perPage: Object.fromEntries(RENDERED_PAGES.map((page) => [page, stats(perPage.get(page) ?? [])])),
+    allPages: all,
+    firstAllPages: round(firstAllMs),
+  },
+  publishMs: {
+    job: { request: stats(publishes.job.request), live: stats(publishes.job.live) },
+    contact: { request: stats(publishes.contact.request), live: stats(publishes.contact.live) },
+  },
+});
+log(`wrote ${file}`);
