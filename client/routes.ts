@@ -27,6 +27,7 @@ export default [
     route("chat/:conversation", "routes/staff/chat.tsx", { id: "staff-conversation" }),
     route("people", "routes/staff/people.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("site/:collection?/:id?", "routes/staff/site.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
   // A client's file-request link: a page of its own, without the site's navigation (DESIGN §12).

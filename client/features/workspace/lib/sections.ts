@@ -4,6 +4,7 @@ import {
   FileUser,
   FolderKanban,
   FolderUp,
+  Globe,
   Inbox,
   type LucideIcon,
   MessagesSquare,
@@ -36,6 +37,8 @@ export const workspaceSections: readonly WorkspaceSection[] = [
   { label: "Chat", path: staffAddresses.chat, icon: MessagesSquare, roles: everyone, key: "c" },
   { label: "People", path: staffAddresses.people, icon: Users, roles: admins, key: "p" },
   { label: "Audit log", path: staffAddresses.audit, icon: ScrollText, roles: admins, key: "l" },
+  // shared/staff-addresses.ts has no `site` yet (another engineer's file): the address of client/routes.ts.
+  { label: "Site", path: "/staff/site", icon: Globe, roles: admins, key: "s" },
 ];
 
 export const sectionsFor = (role: AccountKind) => workspaceSections.filter((section) => section.roles.includes(role));
