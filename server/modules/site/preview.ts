@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { sitePaths, sitePreviewSchema } from "../../../shared/site-content.ts";
+import { escapeHtml } from "../../lib/html-page.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { sharedSecret } from "../../lib/secrets.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -31,9 +32,6 @@ export function staticPreview(html: string): string {
     .replace(/<link rel="modulepreload"[^>]*>/gi, "")
     .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow"/>');
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** A short page saying why there is no preview. */
 const pageAnswer = (text: string) =>
