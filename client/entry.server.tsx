@@ -28,6 +28,10 @@ function serverSiteContent(pathname: string, all: SiteContentSlice, spaMode: boo
   }
   const shown = collectionsShownOn(pathname);
   const slice: SiteContentSlice = Object.fromEntries(shown.map((collection) => [collection, all[collection] ?? []]));
+  // The uploaded pictures those collections name: only those travel with the page.
+  const named = JSON.stringify(slice);
+  const media = Object.entries(all.media ?? {}).filter(([name]) => named.includes(`"${name}"`));
+  if (media.length > 0) slice.media = Object.fromEntries(media);
   return {
     items: slice,
     embedded: embeddableJson(slice),

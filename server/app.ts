@@ -49,6 +49,7 @@ import { type QuoteRequestsModuleOptions, quoteRequestAdminRoutes } from "./modu
 import { followUpNoticesPlugin } from "./modules/quote-requests/follow-up-notices.ts";
 import { quoteRequestPublicRoutes } from "./modules/quote-requests/public-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { siteImageRoutes } from "./modules/site/image-routes.ts";
 import { type LivePagesOptions, livePagesPlugin } from "./modules/site/live-pages.ts";
 import { sitePreviewRoutes } from "./modules/site/preview.ts";
 import { siteRepository } from "./modules/site/repository.ts";
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
   await app.register(shareLinkRoutes);
   await app.register(sitePreviewRoutes, { now: options.site?.now });
+  await app.register(siteImageRoutes);
   await app.register(shareSweeper);
   await app.register(applicationRetentionPlugin, options.applications ?? {});
   await app.register(auditRetentionPlugin, options.audit ?? {});

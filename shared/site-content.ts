@@ -4,6 +4,7 @@
  * `main`). These schemas are the one check of an item's fields, on the server and in the editor.
  */
 import { z } from "zod";
+import { siteMediaSchema } from "./site-images.ts";
 import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "./site-routes.ts";
 
 export const listCollections = ["jobs", "projects", "gallery", "services", "keyNumbers"] as const;
@@ -36,7 +37,7 @@ export const siteLimits = {
 const text = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
 const lines = (max: number, count: number = siteLimits.listMax) =>
   z.array(text(max)).max(count, `At most ${count} lines`);
-/** An image of the build's registry (content/images): its name, as `projects/harbor-point-tower`. */
+/** An image of the build's registry (content/images), as `projects/harbor-point-tower`, or an upload, `uploads/<id>`. */
 const imageName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, "An image name is lower-case words joined by - and /")
@@ -198,12 +199,14 @@ export const isSingleCollection = (collection: SiteCollection) =>
   (singleCollections as readonly string[]).includes(collection);
 
 /** GET /api/site/content: the published content, each item its fields with `id`, in the site's order. */
-export const publicSiteContentSchema = z.object(
-  Object.fromEntries(siteCollections.map((name) => [name, z.array(z.looseObject({ id: z.string() }))])) as Record<
+export const publicSiteContentSchema = z.object({
+  ...(Object.fromEntries(siteCollections.map((name) => [name, z.array(z.looseObject({ id: z.string() }))])) as Record<
     SiteCollection,
     z.ZodArray<z.ZodObject<{ id: z.ZodString }, z.core.$loose>>
-  >,
-);
+  >),
+  /** The uploaded pictures the items name (`uploads/<id>`), as they were published (shared/site-images.ts). */
+  media: z.record(z.string(), siteMediaSchema).optional(),
+});
 export type PublicSiteContent = z.infer<typeof publicSiteContentSchema>;
 
 export const siteItemStatuses = ["published", "draft", "changed"] as const;

@@ -10,10 +10,12 @@
 import { createContext, type ReactNode, use, useContext } from "react";
 import type { z } from "zod";
 import type { SiteCollection, siteFieldSchemas } from "../../shared/site-content.ts";
+import type { SiteMedia } from "../../shared/site-images.ts";
 
 /** Each collection's items as GET /api/site/content answers them: the fields and the id. */
 export type SiteItems = { [C in SiteCollection]: ({ id: string } & z.infer<(typeof siteFieldSchemas)[C]>)[] };
-export type SiteContentSlice = Partial<SiteItems>;
+/** Some collections, and the uploaded pictures they name (`uploads/<id>`). */
+export type SiteContentSlice = Partial<SiteItems> & { media?: Record<string, SiteMedia> };
 
 export const SITE_CONTENT_ELEMENT_ID = "site-content";
 const CONTENT_URL = "/api/site/content";
@@ -54,9 +56,9 @@ export function clientSiteContent(element: Element | null): SiteContentStore {
       pending ??= fetch(CONTENT_URL, { headers: { accept: "application/json" } })
         .then(async (response) => {
           if (!response.ok) throw new Error(`The site's content could not be loaded (${response.status})`);
-          const all = (await response.json()) as SiteItems;
+          const all = (await response.json()) as SiteContentSlice;
           // The page's own collections stay as rendered, so what is on screen does not change under the reader.
-          store.items = { ...all, ...store.items };
+          store.items = { ...all, ...store.items, media: { ...all.media, ...store.items.media } };
         })
         .catch((error: unknown) => {
           pending = null;
@@ -73,10 +75,16 @@ export function useSiteCollection<C extends SiteCollection>(collection: C): Site
   const store = useContext(SiteContentContext);
   if (!store) throw new Error("useSiteCollection needs a SiteContentProvider");
   store.onRead?.(collection);
-  const items = store.items[collection];
+  const collections: Partial<SiteItems> = store.items;
+  const items = collections[collection];
   if (items) return items;
   use(store.loadAll());
-  return store.items[collection] ?? [];
+  return (store.items as Partial<SiteItems>)[collection] ?? [];
+}
+
+/** An uploaded picture (`uploads/<id>`) as the page was rendered with it; undefined for the build's images. */
+export function useUploadedImage(name: string): SiteMedia | undefined {
+  return useContext(SiteContentContext)?.items.media?.[name];
 }
 
 /** The one item of `contact` or `about`. */

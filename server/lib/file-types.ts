@@ -55,6 +55,9 @@ const accepted = (exts: string[]): AcceptedTypes => ({
 /** CV: pdf, doc (CFB), docx, zip. */
 export const cvTypes = accepted(["pdf", "cfb", "docx", "zip"]);
 
+/** A picture for the public site (DESIGN §17): what sharp reads and browsers show; never SVG (it can carry script). */
+export const siteImageTypes = accepted(["jpg", "png", "webp", "avif"]);
+
 /** A drawing sheet's revision (DESIGN §16): PDF only. */
 export const drawingTypes = accepted(["pdf"]);
 

@@ -285,6 +285,11 @@ const multipartForms: Record<string, MultipartForm> = {
     },
     captcha: false,
   },
+  "POST /api/admin/site/images": {
+    fields: { alt: "A portal frame", decorative: "false", focalX: "0.5", focalY: "0.4" },
+    file: { field: "file", content: samples.png, name: "frame.png", type: "image/png", optional: false },
+    captcha: false,
+  },
   "POST /api/projects/{job}/drawings": {
     fields: { number: "E-101", revision: "A", title: "Anchor bolt plan" },
     file: { field: "file", content: samples.pdf, name: "E-101 A.pdf", type: "application/pdf", optional: false },
@@ -1147,11 +1152,12 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       .routes()
       .flatMap((route) => route.method.split(",").map((method) => `${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`))
       .filter((key) => !covered.has(key));
-    const notRest = /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics|\/internal\/backup|\/site-preview\/\{token\}\/\*)$/;
+    const notRest =
+      /^(GET|HEAD) (\/api\/docs(\/.*)?|\/ws|\/metrics|\/internal\/backup|\/site-preview\/\{token\}\/\*|\/media\/site\/\{file\})$/;
     expect(outside.filter((key) => !notRest.test(key))).toEqual([]);
   });
 
-  it("routes outside the document (API docs, the WebSocket endpoint, metrics, backup, the site's preview, unknown paths) never give a 5xx", async () => {
+  it("routes outside the document (API docs, the WebSocket endpoint, metrics, backup, the site's preview and pictures, unknown paths) never give a 5xx", async () => {
     const random = streamFor("outside");
     const failures: string[] = [];
     const urls = [
@@ -1164,6 +1170,7 @@ describe(`HTTP fuzzer (seed ${SEED}, ${CASES} cases per route and role)`, () => 
       "/metrics",
       "/internal/backup",
       "/site-preview/not-a-token/career",
+      "/media/site/abcdefabcdef-00000000-800.webp",
     ];
     // Answered with a page, not JSON: only the status is checked there.
     const pages = new Set(["/ws", "/site-preview/not-a-token/career"]);

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -96,3 +97,27 @@ export const sitePages = pgTable(
   },
   (table) => [primaryKey({ columns: [table.build, table.version, table.path] })],
 );
+
+/**
+ * DESIGN §17 "Images upload through the store": the site's uploaded pictures. The original stays
+ * in the store (`site-images/<key>`); its encoded files, cropped around the focal point, are
+ * `site-media/<id>-<crop>-<width>.<format>` (a new focal point is a new crop, new names). Kept
+ * for good: a version names them, and restoring it shows them again.
+ */
+export const siteImages = pgTable("site_images", {
+  id: text("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  originalKey: text("original_key").notNull(),
+  originalWidth: integer("original_width").notNull(),
+  originalHeight: integer("original_height").notNull(),
+  /** The encoded files' crop: its size and the first hex digits of its hash (in their names). */
+  crop: text("crop").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  focalX: real("focal_x").notNull().default(0.5),
+  focalY: real("focal_y").notNull().default(0.5),
+  alt: text("alt").notNull().default(""),
+  decorative: boolean("decorative").notNull().default(false),
+  uploadedBy: bigint("uploaded_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  uploadedAt: timestamptz("uploaded_at").notNull().defaultNow(),
+});

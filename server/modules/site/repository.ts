@@ -19,6 +19,7 @@ import { advisoryLocks } from "../../db/advisory-lock.ts";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteVersions, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { checkDescribed, itemsOf, mediaFor } from "./media.ts";
 
 /** Serialises, for the rest of the transaction, everything that changes what is published (seed, publish, restore). */
 const takePublishLock = (tx: Db) =>
@@ -77,10 +78,11 @@ const ordered = (from: Db) =>
 
 /** The published content as a version keeps it: every published item, closed jobs included. */
 async function publishedContent(from: Db): Promise<PublicSiteContent> {
-  const content = byCollection<PublicSiteContent[SiteCollection]>(() => []);
+  const content: PublicSiteContent = byCollection<PublicSiteContent[SiteCollection]>(() => []);
   for (const row of await ordered(from).where(isNotNull(siteItems.published))) {
     content[row.collection as SiteCollection]?.push({ id: row.id, ...(row.published as SiteFields) });
   }
+  content.media = await mediaFor(from, content);
   return content;
 }
 
@@ -92,6 +94,7 @@ async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number 
   await takePublishLock(tx);
   const rows = await ordered(tx).where(waiting).for("update");
   const changes: SiteChange[] = [];
+  const published: { collection: string; id: string; fields: unknown }[] = [];
   for (const row of rows.filter(wanted)) {
     const key = and(eq(siteItems.collection, row.collection), eq(siteItems.id, row.id));
     const collection = row.collection as SiteCollection;
@@ -112,12 +115,13 @@ async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number 
       })
       .where(key);
     changes.push({ collection, id: row.id, change: row.published === null ? "added" : "changed" });
+    published.push({ collection, id: row.id, fields: row.draft });
   }
   if (changes.length === 0) return null;
-  const [version] = await tx
-    .insert(siteVersions)
-    .values({ content: await publishedContent(tx), changes, publishedBy: by })
-    .returning();
+  const content = await publishedContent(tx);
+  // The items published now first, so the answer names what the admin chose when it is one of them.
+  checkDescribed(content.media ?? {}, [...published, ...itemsOf(content)]);
+  const [version] = await tx.insert(siteVersions).values({ content, changes, publishedBy: by }).returning();
   const [who] = by === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, by));
   return versionView({ ...version!, publishedBy: who?.username ?? null });
 }
@@ -173,18 +177,25 @@ export function siteRepository(db: Db) {
 
     /** GET /api/site/content: what the site shows now (a job past its closesAt is not there). */
     async publicContent(now = new Date()): Promise<PublicSiteContent> {
-      const content = await publishedContent(db);
+      // The newest version: its items are the published ones, its pictures as they were published.
+      const [newest] = await db
+        .select({ content: siteVersions.content })
+        .from(siteVersions)
+        .orderBy(desc(siteVersions.id))
+        .limit(1);
+      const content = (newest?.content as PublicSiteContent | undefined) ?? (await publishedContent(db));
       content.jobs = content.jobs.filter((job) => openAt(job, now));
       return content;
     },
 
     /** The content as it would be with every draft and removal published (the preview's). */
     async draftContent(): Promise<PublicSiteContent> {
-      const content = byCollection<PublicSiteContent[SiteCollection]>(() => []);
+      const content: PublicSiteContent = byCollection<PublicSiteContent[SiteCollection]>(() => []);
       for (const row of await ordered(db)) {
         const fields = row.removing ? null : (row.draft ?? row.published);
         if (fields) content[row.collection as SiteCollection]?.push({ id: row.id, ...(fields as SiteFields) });
       }
+      content.media = await mediaFor(db, content);
       return content;
     },
 

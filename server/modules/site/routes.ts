@@ -14,6 +14,7 @@ import {
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { checkImagesExist } from "./media.ts";
 import { checkedFields, describeChanges, siteRepository } from "./repository.ts";
 
 const itemParams = z.object({ collection: z.enum(siteCollections), id: siteItemIdSchema });
@@ -79,6 +80,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const at = publishAt ? new Date(publishAt) : null;
       return app.db.transaction(async (tx) => {
+        await checkImagesExist(tx, fields);
         const { item, added } = await repository.save(tx, collection, id, fields, version, user.id, at);
         await app.audit.as(request, "site.edit")(tx, {
           target: `site:${collection}/${id}`,

@@ -12,6 +12,7 @@ import {
   adminSiteItemSchema,
   publicSiteContentSchema,
   type SiteCollection,
+  siteCollections,
   sitePaths,
   siteVersionContentSchema,
   siteVersionSchema,
@@ -234,7 +235,7 @@ describe("the site's content (DESIGN §17)", () => {
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 400]);
     const content = await published();
     const seeded = original!.content as typeof content;
-    for (const collection of Object.keys(seeded) as SiteCollection[]) {
+    for (const collection of siteCollections) {
       const ids = (list: { id: string }[]) => list.map((entry) => entry.id).sort();
       expect(ids(content[collection]), collection).toEqual(ids(seeded[collection]));
     }
