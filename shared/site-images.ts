@@ -28,8 +28,11 @@ export const UPLOADED_IMAGE_PREFIX = "uploads/";
 export const siteImageIdSchema = z.string().regex(/^[a-f0-9]{12}$/, "An image id is 12 hex digits");
 const uploadedName = /^uploads\/[a-f0-9]{12}$/;
 export const isUploadedImage = (name: string) => uploadedName.test(name);
-/** An encoded file's name: `<id>-<crop>-<width>.<format>`. */
-export const mediaFilePattern = /^[a-f0-9]{12}-[a-f0-9]{8}-[0-9]{3,4}\.(avif|webp)$/;
+/** An encoded file's name: `<id>-<crop>-<width>.<format>`, or `<id>-whole.webp` (the editor's view of the whole picture). */
+export const mediaFilePattern = /^[a-f0-9]{12}-([a-f0-9]{8}-[0-9]{1,4}\.(avif|webp)|whole\.webp)$/;
+/** The whole picture, uncropped, small: where the editor places the focal point. */
+export const wholePictureUrl = (id: string) => `${siteImagePaths.media}/${id}-whole.webp`;
+export const WHOLE_PICTURE_WIDTH = 480;
 
 /** The widths a picture is encoded at: the build's, none above its own (a narrow one: its own width only). */
 export function encodedWidths(width: number): number[] {
@@ -60,6 +63,8 @@ export const siteImageSchema = siteMediaSchema.extend({
   /** The upload's own size, before cropping. */
   originalWidth: z.number().int(),
   originalHeight: z.number().int(),
+  /** The whole picture, small and uncropped (where the editor places the focal point). */
+  whole: z.string(),
   focalX: z.number(),
   focalY: z.number(),
   uploadedAt: z.iso.datetime(),

@@ -5,6 +5,7 @@
  * the middle of a publish leaves the other serving one version whole, never a mix.
  */
 import { randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callServer, loginOn } from "../helpers/child-server.ts";
 import { startTopology, type Topology, type TopologyInstance, untilOn } from "../helpers/topology.ts";
@@ -80,6 +81,45 @@ describe("the site's content on two instances (DESIGN §17)", () => {
         10_000,
       );
     }
+  });
+
+  it("a project with an uploaded photo: published once, its picture on both instances' pages and served by both", async () => {
+    const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#b45309" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append("alt", "A portal frame on the shop floor");
+    form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "frame.jpg");
+    const uploaded = await fetch(`${topology.url}/api/admin/site/images`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const picture = (await uploaded.json()) as { name: string; src: string; avif: string };
+    const id = `topology-${randomBytes(4).toString("hex")}`;
+    await callServer(topology.url, "PUT", `/api/admin/site/projects/${id}`, {
+      token: adminToken,
+      json: {
+        ...{ name: `Shop ${id}`, image: picture.name, shortDescription: "A shop.", longDescription: "A steel shop." },
+        ...{ client: "Shop Co", location: "Leeds", year: 2026, category: "Industrial", version: 0 },
+      },
+    });
+    const publish = { token: adminToken, json: { items: [{ collection: "projects", id }] } };
+    await callServer(topology.url, "POST", "/api/admin/site/publish", publish);
+    for (const instance of topology.instances) {
+      const page = () => fetch(`${instance.base}/projects`).then((response) => response.text());
+      await until(async () => (await page()).includes(`src="${picture.src}"`), `the photo on ${instance.base}`, 10_000);
+      expect(await page()).toContain('alt="A portal frame on the shop floor"');
+      for (const url of [picture.src, picture.avif.split(" ")[0] as string]) {
+        const served = await fetch(`${instance.base}${url}`);
+        expect(served.status, `${url} on ${instance.base}`).toBe(200);
+        expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+      }
+    }
+    await callServer(topology.url, "DELETE", `/api/admin/site/projects/${id}`, { token: adminToken });
+    await callServer(topology.url, "POST", "/api/admin/site/publish", publish);
   });
 
   it("an instance killed in the middle of a publish: the other serves one version whole, never a mix", async () => {

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { encodedWidths, siteImageLimits } from "../../../shared/site-images.ts";
+import { encodedWidths, siteImageLimits, WHOLE_PICTURE_WIDTH } from "../../../shared/site-images.ts";
 import { payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 
 export interface CropBox {
@@ -83,8 +83,16 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Every file of the picture cropped around `focal`, named `<id>-<crop>-<width>.<format>`. */
-export function encodeImage(id: string, input: Buffer, focal: { x: number; y: number }): Promise<EncodedImage> {
+/**
+ * Every file of the picture cropped around `focal`, named `<id>-<crop>-<width>.<format>`; with
+ * `whole`, also the whole picture small (`<id>-whole.webp`, made once, at the upload).
+ */
+export function encodeImage(
+  id: string,
+  input: Buffer,
+  focal: { x: number; y: number },
+  whole = false,
+): Promise<EncodedImage> {
   return oneAtATime(async () => {
     const { width, height } = await measure(input);
     const box = cropAround(width, height, focal);
@@ -115,6 +123,14 @@ export function encodeImage(id: string, input: Buffer, focal: { x: number; y: nu
             : await pipeline.webp({ quality: 78 }).toBuffer();
         files.push({ fileName: `${id}-${crop}-${fileWidth}.${format}`, format, width: fileWidth, data: encoded });
       }
+    }
+    if (whole) {
+      const data = await sharp(input, readOptions)
+        .autoOrient()
+        .resize({ width: Math.min(width, WHOLE_PICTURE_WIDTH) })
+        .webp({ quality: 70 })
+        .toBuffer();
+      files.push({ fileName: `${id}-whole.webp`, format: "webp", width: Math.min(width, WHOLE_PICTURE_WIDTH), data });
     }
     return { original: { width, height }, crop, width: info.width, height: info.height, files };
   });

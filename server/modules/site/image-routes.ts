@@ -158,7 +158,7 @@ export const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
         const details = uploadDetails(form.fields);
         const id = randomBytes(6).toString("hex");
         const input = await readOriginal(stored.key);
-        const encoded = await encodeImage(id, input, { x: details.focalX, y: details.focalY });
+        const encoded = await encodeImage(id, input, { x: details.focalX, y: details.focalY }, true);
         removeFiles = await putFiles(encoded);
         const { width: originalWidth, height: originalHeight } = encoded.original;
         await app.db.transaction(async (tx) => {

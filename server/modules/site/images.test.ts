@@ -121,6 +121,9 @@ describe("the site's uploaded pictures (DESIGN §17)", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const meta = await sharp(response.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1600, 1067]);
+    const whole = await t.app.inject({ url: left.whole });
+    expect(whole.statusCode).toBe(200);
+    expect((await sharp(whole.rawPayload).metadata()).width).toBe(480);
     // Two thirds of the left crop is red, one third of the right one.
     expect(await redOf(left.src)).toBeGreaterThan(150);
     expect(await redOf(right.src)).toBeLessThan(105);

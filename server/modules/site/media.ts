@@ -12,6 +12,7 @@ import {
   siteImagePaths,
   UPLOADED_IMAGE_PREFIX,
   uploadedImagesIn,
+  wholePictureUrl,
 } from "../../../shared/site-images.ts";
 import type { Db } from "../../db/client.ts";
 import { siteImages, users } from "../../db/schema.ts";
@@ -37,6 +38,7 @@ export const siteImageView = (row: ImageRow, uploadedBy: string | null): SiteIma
   fileName: row.fileName,
   originalWidth: row.originalWidth,
   originalHeight: row.originalHeight,
+  whole: wholePictureUrl(row.id),
   focalX: row.focalX,
   focalY: row.focalY,
   uploadedAt: row.uploadedAt.toISOString(),

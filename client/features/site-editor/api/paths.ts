@@ -6,6 +6,7 @@ export { sitePaths };
 export const siteKeys = {
   all: ["staff", "site"] as const,
   content: ["staff", "site", "content"] as const,
+  images: ["staff", "site", "images"] as const,
   versions: ["staff", "site", "versions"] as const,
   version: (id: number) => ["staff", "site", "versions", id] as const,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api-client";
-import type { PublishSite, SiteVersion } from "../../../../shared/site-content.ts";
+import type { PublishSite, SitePreview, SiteVersion } from "../../../../shared/site-content.ts";
 import { siteKeys, sitePaths } from "./paths.ts";
 
 /**
@@ -14,5 +14,12 @@ export function usePublishSite() {
   return useMutation({
     mutationFn: publishSite,
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
+  });
+}
+
+/** POST /api/admin/site/preview: a signed link to every page with the drafts, valid one hour. */
+export function usePreviewLink() {
+  return useMutation({
+    mutationFn: () => apiFetch<SitePreview>(sitePaths.preview, { method: "POST" }),
   });
 }

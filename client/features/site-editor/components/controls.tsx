@@ -1,4 +1,3 @@
-import images from "virtual:content-images";
 import type { Ref } from "react";
 import { cx } from "~/components/ui/cx";
 import { Field } from "~/components/ui/field";
@@ -17,21 +16,7 @@ export interface ControlProps<V> {
   className?: string;
 }
 
-const imageNames = Object.keys(images).sort();
-const IMAGE_LIST_ID = "site-editor-images";
-
-/** The names of the build's images, for every image field's suggestions (rendered once per form). */
-export function ImageNames() {
-  return (
-    <datalist id={IMAGE_LIST_ID}>
-      {imageNames.map((name) => (
-        <option key={name} value={name} />
-      ))}
-    </datalist>
-  );
-}
-
-/** A line of text, a text area for long texts, or an image's name with a small preview. */
+/** A line of text, or a text area for long texts (an image's name: image-control.tsx). */
 export function TextControl({
   spec,
   label,
@@ -44,15 +29,8 @@ export function TextControl({
   className,
 }: ControlProps<unknown> & { spec: Extract<FieldSpec, { kind: "text" }> }) {
   const text = typeof value === "string" ? value : "";
-  const image = spec.format === "image" ? images[text] : undefined;
-  const unknownImage = spec.format === "image" && text !== "" && !image;
   return (
-    <Field
-      label={label}
-      hint={unknownImage ? `“${text}” is not one of the site's images: the page could not be published with it.` : hint}
-      error={error}
-      className={className}
-    >
+    <Field label={label} hint={hint} error={error} className={className}>
       {(control) =>
         spec.long ? (
           <textarea
@@ -66,23 +44,17 @@ export function TextControl({
             className={cx(controlClass, "min-h-20 resize-y")}
           />
         ) : (
-          <div className="flex items-center gap-2">
-            {image && (
-              <img src={image.src} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded object-cover" />
-            )}
-            <Input
-              {...control}
-              ref={inputRef}
-              value={text}
-              onChange={(event) => onChange(event.target.value)}
-              onBlur={onBlur}
-              maxLength={spec.max}
-              type={spec.format === "email" ? "email" : "text"}
-              list={spec.format === "image" ? IMAGE_LIST_ID : undefined}
-              autoComplete="off"
-              spellCheck={spec.format === undefined}
-            />
-          </div>
+          <Input
+            {...control}
+            ref={inputRef}
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+            maxLength={spec.max}
+            type={spec.format === "email" ? "email" : "text"}
+            autoComplete="off"
+            spellCheck={spec.format === undefined}
+          />
         )
       }
     </Field>

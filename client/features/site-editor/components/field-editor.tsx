@@ -4,7 +4,8 @@ import { cx } from "~/components/ui/cx";
 import type { SiteFields } from "../../../../shared/site-content.ts";
 import { useFieldError } from "../hooks/use-field-error.ts";
 import type { FieldEntry } from "../lib/field-specs.ts";
-import { DatetimeControl, ImageNames, NumberControl, TextControl } from "./controls.tsx";
+import { DatetimeControl, NumberControl, TextControl } from "./controls.tsx";
+import { ImageControl, ImageNames } from "./image-control.tsx";
 import { GroupsEditor, LinesEditor } from "./list-editors.tsx";
 
 /** Long texts, lists and groups take the form's whole width; short fields sit two by two. */
@@ -94,6 +95,8 @@ function ValueField({
   const wide = isWide(entry) ? "sm:col-span-2" : undefined;
   switch (spec.kind) {
     case "text":
+      // The whole row: an uploaded picture's details open under the field.
+      if (spec.format === "image" && !spec.long) return <ImageControl {...common} className="sm:col-span-2" />;
       return <TextControl {...common} spec={spec} className={wide} />;
     case "number":
       return <NumberControl {...common} spec={spec} />;

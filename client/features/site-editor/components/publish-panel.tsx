@@ -12,6 +12,7 @@ import {
   type WaitingChange,
   waitingChanges,
 } from "../lib/collections.ts";
+import { PreviewLinks } from "./preview-links.tsx";
 import { PublishDialog } from "./publish-dialog.tsx";
 import { ScheduledMark } from "./status-badge.tsx";
 
@@ -85,6 +86,9 @@ export function PublishPanel({
           <Rocket aria-hidden="true" size={14} />
           Publish all
         </Button>
+      </div>
+      <div className="border-t border-amber-200 px-3 py-2 sm:px-4">
+        <PreviewLinks />
       </div>
       <div id={listId} hidden={!expanded} className="border-t border-amber-200 px-3 py-2 sm:px-4">
         <ul aria-label="Changes waiting" className="divide-y divide-amber-200/70">

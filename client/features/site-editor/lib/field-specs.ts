@@ -70,8 +70,8 @@ const singulars: Record<string, string> = {
 const hints: Record<string, string> = {
   closesAt: "From this moment the job leaves the career page and the application form. Empty: open.",
   icon: "An icon name such as shield-check.",
-  image: "One of the site's images, by name: type to see the names.",
-  url: "One of the site's images, by name: type to see the names.",
+  image: "One of the site's images by name (type to see them), or a picture you upload.",
+  url: "One of the site's images by name (type to see them), or a picture you upload.",
   "phones.href": "What a phone dials: tel:+ and the digits, as tel:+14125550100.",
   "offices.id": "Lower-case letters, digits and hyphens.",
   href: "A path on this site (/contactus), an https:// address, mailto: or tel:.",

@@ -1,0 +1,229 @@
+import images from "virtual:content-images";
+import { ImageUp } from "lucide-react";
+import { type MouseEvent, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { describedEnough, type SiteImage } from "../../../../shared/site-images.ts";
+import { useChangeImage, useSiteImages, useUploadImage } from "../api/images.ts";
+import type { ControlProps } from "./controls.tsx";
+
+export const IMAGE_LIST_ID = "site-editor-images";
+const buildNames = Object.keys(images).sort();
+const ACCEPTED = "image/jpeg,image/png,image/webp,image/avif";
+
+/** The names of the build's images and of the uploaded ones, for every image field's suggestions (once per form). */
+export function ImageNames() {
+  const { data: uploads = [] } = useSiteImages();
+  return (
+    <datalist id={IMAGE_LIST_ID}>
+      {uploads.map((image) => (
+        <option key={image.id} value={image.name} label={image.alt || image.fileName} />
+      ))}
+      {buildNames.map((name) => (
+        <option key={name} value={name} />
+      ))}
+    </datalist>
+  );
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
+
+/**
+ * An image field: the name of one of the build's images or of an uploaded picture, a small
+ * preview, and an upload. An uploaded picture shows its details under it: alt text, the
+ * decorative mark and the focal point it is cropped around.
+ */
+export function ImageControl({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  className,
+}: ControlProps<unknown>) {
+  const text = typeof value === "string" ? value : "";
+  const { data: uploads } = useSiteImages();
+  const upload = useUploadImage();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploaded = uploads?.find((image) => image.name === text);
+  const preview = uploaded?.src ?? images[text]?.src;
+  const unknown = text !== "" && !preview && uploads !== undefined;
+  return (
+    <div className={className}>
+      <Field
+        label={label}
+        hint={unknown ? `“${text}” is not one of the site's pictures: the page could not be published with it.` : hint}
+        error={error ?? (upload.error ? message(upload.error) : undefined)}
+      >
+        {(control) => (
+          <div className="flex flex-wrap items-center gap-2">
+            {preview && (
+              <img src={preview} alt="" width={48} height={32} className="h-8 w-12 shrink-0 rounded object-cover" />
+            )}
+            <Input
+              {...control}
+              ref={inputRef}
+              value={text}
+              className="min-w-0 flex-1 sm:max-w-md"
+              onChange={(event) => onChange(event.target.value)}
+              onBlur={onBlur}
+              maxLength={120}
+              list={IMAGE_LIST_ID}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPTED}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={`Upload a picture for ${label}`}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = "";
+                if (file) upload.mutate(file, { onSuccess: (image) => onChange(image.name) });
+              }}
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              loading={upload.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              <ImageUp className="size-4" aria-hidden="true" />
+              Upload
+            </Button>
+          </div>
+        )}
+      </Field>
+      {uploaded && <ImageDetails key={`${uploaded.id}-${uploaded.src}`} image={uploaded} />}
+    </div>
+  );
+}
+
+const percent = (fraction: number) => Math.round(fraction * 100);
+
+/** An uploaded picture's alt text, decorative mark and focal point, saved together. */
+function ImageDetails({ image }: { image: SiteImage }) {
+  const change = useChangeImage();
+  const id = useId();
+  const [alt, setAlt] = useState(image.alt);
+  const [decorative, setDecorative] = useState(image.decorative);
+  const [focal, setFocal] = useState({ x: image.focalX, y: image.focalY });
+  const dirty =
+    alt !== image.alt || decorative !== image.decorative || focal.x !== image.focalX || focal.y !== image.focalY;
+  const place = (event: MouseEvent<HTMLButtonElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const fraction = (at: number, start: number, size: number) => Math.min(1, Math.max(0, (at - start) / size));
+    setFocal({
+      x: Math.round(fraction(event.clientX, box.left, box.width) * 100) / 100,
+      y: Math.round(fraction(event.clientY, box.top, box.height) * 100) / 100,
+    });
+  };
+  const fieldError = (name: string) =>
+    change.error && "errors" in change.error
+      ? (change.error.errors as Record<string, string> | undefined)?.[name]
+      : undefined;
+  return (
+    <fieldset className="mt-2 grid min-w-0 gap-3 rounded-md border border-steel-200 bg-steel-50 p-3 sm:grid-cols-[16rem_1fr]">
+      <legend className="px-1 text-xs font-semibold text-steel-600">
+        Picture {image.fileName} ({image.originalWidth}×{image.originalHeight})
+      </legend>
+      <div>
+        <button
+          type="button"
+          onClick={place}
+          className="relative block w-full cursor-crosshair overflow-hidden rounded"
+          aria-label="Place the focal point: the page's 3:2 frame is cropped around it"
+        >
+          <img src={image.whole} alt="" className="block w-full" />
+          <span
+            aria-hidden="true"
+            className="absolute size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-accent-500 shadow"
+            style={{ left: `${percent(focal.x)}%`, top: `${percent(focal.y)}%` }}
+          />
+        </button>
+        <div className="mt-2 grid grid-cols-2 gap-2 text-xs text-steel-700">
+          <label>
+            Across {percent(focal.x)}%
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={percent(focal.x)}
+              onChange={(event) => setFocal({ ...focal, x: event.target.valueAsNumber / 100 })}
+              className="w-full"
+            />
+          </label>
+          <label>
+            Down {percent(focal.y)}%
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={percent(focal.y)}
+              onChange={(event) => setFocal({ ...focal, y: event.target.valueAsNumber / 100 })}
+              className="w-full"
+            />
+          </label>
+        </div>
+      </div>
+      <div className="grid content-start gap-3">
+        <Field
+          label="Alt text"
+          hint="What the picture shows, for those who cannot see it. Published pages need it, unless the picture is decorative."
+          error={fieldError("alt")}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={alt}
+              maxLength={300}
+              disabled={decorative}
+              onChange={(event) => setAlt(event.target.value)}
+            />
+          )}
+        </Field>
+        <label htmlFor={`${id}-decorative`} className="flex items-center gap-2 text-sm text-steel-800">
+          <input
+            id={`${id}-decorative`}
+            type="checkbox"
+            checked={decorative}
+            onChange={(event) => setDecorative(event.target.checked)}
+            className="size-4"
+          />
+          Decorative: it only adorns the page (shown without alt text)
+        </label>
+        {!describedEnough({ alt, decorative }) && (
+          <p className="text-sm font-medium text-amber-800">
+            Needs alt text, or the decorative mark, before it can be published.
+          </p>
+        )}
+        {change.error && !fieldError("alt") && (
+          <p className="text-sm font-medium text-red-700">{message(change.error)}</p>
+        )}
+        <div>
+          <Button
+            type="button"
+            size="sm"
+            disabled={!dirty}
+            loading={change.isPending}
+            onClick={() =>
+              change.mutate({
+                id: image.id,
+                change: { alt: alt.trim(), decorative, focalX: focal.x, focalY: focal.y },
+              })
+            }
+          >
+            Save picture
+          </Button>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
