@@ -108,6 +108,23 @@ export function ImageControl({
 
 const percent = (fraction: number) => Math.round(fraction * 100);
 
+/** One coordinate of the focal point, in whole percent: what a keyboard moves. */
+function FocalRange({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
+  return (
+    <label>
+      {label} {percent(value)}%
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={percent(value)}
+        onChange={(event) => onChange(event.target.valueAsNumber / 100)}
+        className="w-full"
+      />
+    </label>
+  );
+}
+
 /** An uploaded picture's alt text, decorative mark and focal point, saved together. */
 function ImageDetails({ image }: { image: SiteImage }) {
   const change = useChangeImage();
@@ -149,28 +166,8 @@ function ImageDetails({ image }: { image: SiteImage }) {
           />
         </button>
         <div className="mt-2 grid grid-cols-2 gap-2 text-xs text-steel-700">
-          <label>
-            Across {percent(focal.x)}%
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={percent(focal.x)}
-              onChange={(event) => setFocal({ ...focal, x: event.target.valueAsNumber / 100 })}
-              className="w-full"
-            />
-          </label>
-          <label>
-            Down {percent(focal.y)}%
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={percent(focal.y)}
-              onChange={(event) => setFocal({ ...focal, y: event.target.valueAsNumber / 100 })}
-              className="w-full"
-            />
-          </label>
+          <FocalRange label="Across" value={focal.x} onChange={(x) => setFocal({ ...focal, x })} />
+          <FocalRange label="Down" value={focal.y} onChange={(y) => setFocal({ ...focal, y })} />
         </div>
       </div>
       <div className="grid content-start gap-3">
