@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { openJobsAt } from "../../../shared/open-positions.ts";
 import {
   type AdminSiteContent,
   type AdminSiteItem,
@@ -69,9 +70,6 @@ export function checkedFields(collection: SiteCollection, fields: unknown): Site
   for (const issue of parsed.error.issues) errors[issue.path.join(".") || "item"] ??= issue.message;
   throw badRequest("Some fields of this item are not valid.", errors);
 }
-
-/** A job is off the site from its `closesAt` (DESIGN §17). */
-const openAt = (job: SiteFields, now: Date) => typeof job.closesAt !== "string" || new Date(job.closesAt) > now;
 
 const ordered = (from: Db) =>
   from.select().from(siteItems).orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id));
@@ -184,8 +182,11 @@ export function siteRepository(db: Db) {
         .orderBy(desc(siteVersions.id))
         .limit(1);
       const content = (newest?.content as PublicSiteContent | undefined) ?? (await publishedContent(db));
-      content.jobs = content.jobs.filter((job) => openAt(job, now));
-      return content;
+      // A job is off the site from its `closesAt` (DESIGN §17).
+      return {
+        ...content,
+        jobs: openJobsAt(content.jobs as { closesAt?: string | null }[], now.getTime()) as typeof content.jobs,
+      };
     },
 
     /** The content as it would be with every draft and removal published (the preview's). */

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrorsFrom, HttpError, messageFrom } from "~/lib/http-error";
@@ -17,9 +17,26 @@ export interface PendingMerge {
   version: number;
 }
 
-/** Focuses the first control the form marks invalid (the schema's errors or the server's). */
-function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Focuses the first control the form marks invalid (the schema's errors or the server's), once
+ * React has committed the errors: asked for on each refusal, looked for after the render and for a
+ * few frames more (a busy machine may commit the field's own error a frame later).
+ */
+function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>) {
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request === 0) return;
+    let frame = 0;
+    let handle = 0;
+    const attempt = () => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (invalid) invalid.focus();
+      else if (frame++ < 30) handle = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(handle);
+  }, [request, formRef]);
+  return () => setRequest((count) => count + 1);
 }
 
 /**
@@ -53,6 +70,7 @@ export function useItemForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [merge, setMerge] = useState<PendingMerge | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
   const save = useSaveItem();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -126,10 +144,10 @@ export function useItemForm({
         else form.setError(field, { type: "server", message: text });
       }
       setProblem(other ?? messageFrom(error, "The draft could not be saved."));
-      focusFirstError(formRef.current);
+      focusFirstError();
     }
   };
-  const onInvalid = (_errors: FieldErrors<SiteFields>) => focusFirstError(formRef.current);
+  const onInvalid = (_errors: FieldErrors<SiteFields>) => focusFirstError();
   const submit = form.handleSubmit(onValid, onInvalid);
 
   /** Applies the merge's choices to the form and saves it at the version just read. */
