@@ -9,6 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { collectionsShownOn, type SiteCollection } from "../shared/site-content.ts";
+import { uploadedImagesIn } from "../shared/site-images.ts";
 import { seedPublicContent } from "../shared/site-seed.ts";
 import { embeddableJson, SiteContentProvider, type SiteContentSlice, type SiteContentStore } from "./lib/site-content";
 
@@ -29,8 +30,8 @@ function serverSiteContent(pathname: string, all: SiteContentSlice, spaMode: boo
   const shown = collectionsShownOn(pathname);
   const slice: SiteContentSlice = Object.fromEntries(shown.map((collection) => [collection, all[collection] ?? []]));
   // The uploaded pictures those collections name: only those travel with the page.
-  const named = JSON.stringify(slice);
-  const media = Object.entries(all.media ?? {}).filter(([name]) => named.includes(`"${name}"`));
+  const named = new Set(uploadedImagesIn(slice).map((found) => found.name));
+  const media = Object.entries(all.media ?? {}).filter(([name]) => named.has(name));
   if (media.length > 0) slice.media = Object.fromEntries(media);
   return {
     items: slice,

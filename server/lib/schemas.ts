@@ -19,3 +19,10 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** A zod refusal as the API's field errors: the first message per field path (`whole` names the form itself). */
+export function fieldErrorsOf(error: z.ZodError, whole = "form"): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.join(".") || whole] ??= issue.message;
+  return errors;
+}

@@ -3,7 +3,7 @@
 // route, hook and query. Each failure ends only its own session or request (logged with context),
 // the bystanders keep chatting, HTTP keeps answering, and nothing escapes as an unhandled
 // rejection or uncaught exception. A write the database refuses midway through its transaction
-// (a quote request's change or note, an application's erasure) leaves nothing half written.
+// (a quote request's change or note, an application's erasure, a site picture) leaves nothing half written.
 import { randomBytes } from "node:crypto";
 import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
@@ -12,6 +12,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
+import { multipart } from "../../test/helpers/multipart.ts";
 import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
 import {
   RawClient,
@@ -35,6 +36,7 @@ import {
   quoteRequests,
   receivedFiles,
   sharedFiles,
+  siteImages,
 } from "../db/schema.ts";
 import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
@@ -462,6 +464,51 @@ describe("a write the database refuses midway leaves nothing half written, and t
     expect(after.activity.slice(before.activity.length).map((line) => line.kind)).toEqual(["erased"]);
     expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["application.erase"]);
     expect(await stored("resumes", before.row?.resumeKey)).toBeUndefined();
+    await stillServing();
+  });
+});
+
+describe("a site picture whose row the database refuses leaves no file, and the same upload then succeeds", () => {
+  const objects = async () => {
+    const found: string[] = [];
+    for (const prefix of ["site-images/", "site-media/"]) {
+      for await (const object of t.app.storage.objects.list(prefix)) found.push(object.key);
+    }
+    return found.sort();
+  };
+  const pictureState = async () => ({
+    images: await t.app.db.select().from(siteImages).orderBy(siteImages.id),
+    audit: await auditEntries(),
+    objects: await objects(),
+  });
+
+  it.each([
+    ["its row", siteImages],
+    ["its audit entry", auditLog],
+  ])("refused at %s", async (_, table) => {
+    const request = (): InjectOptions => {
+      const body = multipart([
+        { name: "alt", value: "A bracing detail" },
+        { name: "file", value: samples.png, fileName: "brace.png", contentType: "image/png" },
+      ]);
+      return {
+        method: "POST",
+        url: "/api/admin/site/images",
+        headers: { ...authHeader(admin), ...body.headers },
+        payload: body.payload,
+      };
+    };
+    const before = await pictureState();
+    await refusedAt(table, request());
+    expect(await pictureState()).toEqual(before);
+
+    const answered = await t.app.inject(request());
+    expect(answered.statusCode, answered.body).toBe(201);
+    const after = await pictureState();
+    expect(after.images).toHaveLength(before.images.length + 1);
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["site.edit"]);
+    // The original and its encoded files (one width of each format for a 1 px picture, and the whole).
+    expect(after.objects.length - before.objects.length).toBe(4);
     await stillServing();
   });
 });

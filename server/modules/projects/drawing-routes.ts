@@ -18,7 +18,7 @@ import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
 import { classifier, drawingTypes, headCheck } from "../../lib/file-types.ts";
-import { errorResponses } from "../../lib/schemas.ts";
+import { errorResponses, fieldErrorsOf } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { FileTypeError, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -307,10 +307,7 @@ export const drawingRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
         const parsed = uploadFields.safeParse(fields);
-        const errors: Record<string, string> = {};
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-        }
+        const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
         if (!stored) errors.file = "A PDF is required";
         else if (stored.size === 0) errors.file = "The file is empty";
         if (extraFiles) errors.file = "Send exactly one file, in the field `file`";

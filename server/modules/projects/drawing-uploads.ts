@@ -6,6 +6,7 @@ import { jobSchema } from "../../../shared/projects.ts";
 import { badRequest, notFound, payloadTooLarge } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
 import { classifier, drawingTypes, headCheck } from "../../lib/file-types.ts";
+import { fieldErrorsOf } from "../../lib/schemas.ts";
 import type { UploadStore } from "../../lib/uploads.ts";
 import type { ResumableKind } from "../../plugins/resumable-uploads.ts";
 import { drawingRepository, refuseRevision } from "./drawing-repository.ts";
@@ -65,9 +66,7 @@ export function drawingUploads(app: FastifyInstance, files: UploadStore): Resuma
       if (!project) throw notFound(noSuchProject);
       const parsed = metadataSchema.safeParse(fields);
       if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-        throw badRequest("Some fields are not valid.", errors);
+        throw badRequest("Some fields are not valid.", fieldErrorsOf(parsed.error));
       }
       if (size > maxBytes) throw payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit.`);
       const { number, revision } = parsed.data;

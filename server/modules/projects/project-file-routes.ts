@@ -15,7 +15,7 @@ import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { quoteTypes } from "../../lib/file-types.ts";
 import { receiveForm } from "../../lib/multipart-form.ts";
-import { errorResponses } from "../../lib/schemas.ts";
+import { errorResponses, fieldErrorsOf } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { projectFileRepository } from "./project-file-repository.ts";
@@ -111,10 +111,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
       let committed = false;
       try {
         const parsed = projectFileFieldsSchema.safeParse(form.fields);
-        const errors: Record<string, string> = {};
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-        }
+        const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
         for (const name of form.tooLong) errors[name] ??= "This field is too long";
         if (!stored) errors.file = "Choose a file";
         else if (stored.size === 0) errors.file = "The file is empty";

@@ -29,7 +29,7 @@ import { siteImages, siteItems } from "../../db/schema.ts";
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { siteImageTypes } from "../../lib/file-types.ts";
 import { receiveForm } from "../../lib/multipart-form.ts";
-import { errorResponses } from "../../lib/schemas.ts";
+import { errorResponses, fieldErrorsOf } from "../../lib/schemas.ts";
 import { keysIn, reconcileUploads } from "../../lib/upload-reconciliation.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { type EncodedImage, encodeImage } from "./image-encoding.ts";
@@ -69,9 +69,7 @@ function uploadDetails(fields: Record<string, string>) {
     focalY: fields.focalY === undefined ? 0.5 : Number(fields.focalY),
   });
   if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  throw badRequest("Some fields are not valid.", errors);
+  throw badRequest("Some fields are not valid.", fieldErrorsOf(parsed.error));
 }
 
 export const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {

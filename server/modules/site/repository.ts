@@ -20,6 +20,7 @@ import { advisoryLocks } from "../../db/advisory-lock.ts";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteVersions, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { fieldErrorsOf } from "../../lib/schemas.ts";
 import { checkDescribed, itemsOf, mediaFor } from "./media.ts";
 
 /** Serialises, for the rest of the transaction, everything that changes what is published (seed, publish, restore). */
@@ -66,9 +67,7 @@ const adminItem = (row: Row): AdminSiteItem => ({
 export function checkedFields(collection: SiteCollection, fields: unknown): SiteFields {
   const parsed = siteFieldSchemas[collection].safeParse(fields);
   if (parsed.success) return parsed.data as SiteFields;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".") || "item"] ??= issue.message;
-  throw badRequest("Some fields of this item are not valid.", errors);
+  throw badRequest("Some fields of this item are not valid.", fieldErrorsOf(parsed.error, "item"));
 }
 
 const ordered = (from: Db) =>

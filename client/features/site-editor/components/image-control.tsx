@@ -4,6 +4,7 @@ import { type MouseEvent, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
 import { describedEnough, type SiteImage } from "../../../../shared/site-images.ts";
 import { useChangeImage, useSiteImages, useUploadImage } from "../api/images.ts";
 import type { ControlProps } from "./controls.tsx";
@@ -26,8 +27,6 @@ export function ImageNames() {
     </datalist>
   );
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
 
 /**
  * An image field: the name of one of the build's images or of an uploaded picture, a small
@@ -56,7 +55,7 @@ export function ImageControl({
       <Field
         label={label}
         hint={unknown ? `“${text}” is not one of the site's pictures: the page could not be published with it.` : hint}
-        error={error ?? (upload.error ? message(upload.error) : undefined)}
+        error={error ?? (upload.error ? messageFrom(upload.error, "The picture could not be uploaded.") : undefined)}
       >
         {(control) => (
           <div className="flex flex-wrap items-center gap-2">
@@ -142,10 +141,7 @@ function ImageDetails({ image }: { image: SiteImage }) {
       y: Math.round(fraction(event.clientY, box.top, box.height) * 100) / 100,
     });
   };
-  const fieldError = (name: string) =>
-    change.error && "errors" in change.error
-      ? (change.error.errors as Record<string, string> | undefined)?.[name]
-      : undefined;
+  const altError = fieldErrorsFrom(change.error).alt;
   return (
     <fieldset className="mt-2 grid min-w-0 gap-3 rounded-md border border-steel-200 bg-steel-50 p-3 sm:grid-cols-[16rem_1fr]">
       <legend className="px-1 text-xs font-semibold text-steel-600">
@@ -174,7 +170,7 @@ function ImageDetails({ image }: { image: SiteImage }) {
         <Field
           label="Alt text"
           hint="What the picture shows, for those who cannot see it. Published pages need it, unless the picture is decorative."
-          error={fieldError("alt")}
+          error={altError}
         >
           {(control) => (
             <Input
@@ -201,8 +197,10 @@ function ImageDetails({ image }: { image: SiteImage }) {
             Needs alt text, or the decorative mark, before it can be published.
           </p>
         )}
-        {change.error && !fieldError("alt") && (
-          <p className="text-sm font-medium text-red-700">{message(change.error)}</p>
+        {change.error && !altError && (
+          <p className="text-sm font-medium text-red-700">
+            {messageFrom(change.error, "The picture's details could not be saved.")}
+          </p>
         )}
         <div>
           <Button
