@@ -113,7 +113,21 @@ test("an admin adds a job as a draft, is told what is missing or refused, and re
   await editor.getByRole("textbox", { name: "Department" }).fill("Modeling");
   await editor.getByRole("textbox", { name: "Type" }).fill("Full-time");
   await editor.getByRole("textbox", { name: "Experience" }).fill("3+ years");
-  await editor.getByRole("textbox", { name: "Description" }).fill("Models connections for the e2e journey.");
+  // The description is rich text: bold from the toolbar, then a bulleted list.
+  await editor.getByRole("textbox", { name: "Description" }).click();
+  await page.keyboard.type("Models ");
+  const style = editor.getByRole("toolbar", { name: "Text style" });
+  await style.getByRole("button", { name: "Bold" }).click();
+  await expect(style.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("connections");
+  await style.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" for the e2e journey.");
+  await page.keyboard.press("Enter");
+  await style.getByRole("button", { name: "Bulleted list" }).click();
+  await page.keyboard.type("Tekla");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Advance Steel");
+  await expect(editor.getByRole("textbox", { name: "Description" }).locator("strong")).toHaveText("connections");
   // The lists: add lines (focus goes to the new one), move one up, remove one.
   await editor.getByRole("button", { name: "Add responsibility" }).click();
   await expect(editor.getByRole("textbox", { name: "Responsibility 1" })).toBeFocused();
@@ -160,6 +174,7 @@ test("an admin adds a job as a draft, is told what is missing or refused, and re
   expect(stored?.status).toBe("draft");
   expect(stored?.draft).toMatchObject({
     title,
+    description: "Models **connections** for the e2e journey.\n\n- Tekla\n- Advance Steel",
     responsibilities: ["Model connections", "Check shop drawings"],
     requirements: ["Tekla Structures"],
     closesAt: new Date(2031, 0, 15, 17, 0).toISOString(),

@@ -4,6 +4,7 @@
  * `main`). These schemas are the one check of an item's fields, on the server and in the editor.
  */
 import { z } from "zod";
+import { RICH_TEXT_DEPTH_MAX, richTextDepth, sanitizeRichText } from "./rich-text.ts";
 import { siteMediaSchema } from "./site-images.ts";
 import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "./site-routes.ts";
 
@@ -35,6 +36,24 @@ export const siteLimits = {
 
 // Control characters are refused for every request by the server's input check (DESIGN §14).
 const text = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
+/**
+ * A long text: Markdown of the pages' subset, kept as sanitizeRichText writes it back (decision
+ * 057). The limit is on what the admin wrote; lists and quotes nest at most RICH_TEXT_DEPTH_MAX deep.
+ */
+const richText = (max: number) =>
+  text(max)
+    .refine(
+      (markdown) => richTextDepth(markdown) <= RICH_TEXT_DEPTH_MAX,
+      `Lists nest at most ${RICH_TEXT_DEPTH_MAX} deep`,
+    )
+    .transform(sanitizeRichText)
+    // Escapes make the kept text longer, at most five times (& as &amp;).
+    .pipe(
+      z
+        .string()
+        .min(1, "Required")
+        .max(max * 5, `At most ${max} characters once its marks are escaped`),
+    );
 const lines = (max: number, count: number = siteLimits.listMax) =>
   z.array(text(max)).max(count, `At most ${count} lines`);
 /** An image of the build's registry (content/images), as `projects/harbor-point-tower`, or an upload, `uploads/<id>`. */
@@ -64,7 +83,7 @@ export const jobFieldsSchema = z
     department: text(120),
     type: text(60),
     experience: text(60),
-    description: text(2000),
+    description: richText(2000),
     responsibilities: lines(400),
     requirements: lines(400),
     /** DESIGN §17: from this moment the job is off the career page and out of the form's positions. */
@@ -77,7 +96,7 @@ export const projectFieldsSchema = z
     name: text(160),
     image: imageName,
     shortDescription: text(300),
-    longDescription: text(4000),
+    longDescription: richText(4000),
     client: text(160),
     location: text(160),
     year: z.number().int().min(1950).max(2100),
@@ -91,7 +110,7 @@ export const serviceFieldsSchema = z
   .object({
     title: text(120),
     summary: text(400),
-    description: text(4000),
+    description: richText(4000),
     image: imageName,
     features: lines(300, 12),
   })

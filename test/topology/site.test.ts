@@ -43,8 +43,8 @@ describe("the site's content on two instances (DESIGN §17)", () => {
       token: adminToken,
       json: {
         ...{ title, location: "Remote", department: "Detailing", type: "Full-time", experience: "3+ years" },
-        // Text is text: markup in it reaches the page escaped, never as markup.
-        description: `Checks connections. <script>alert("${id}")</script>`,
+        // A long text is Markdown of a safe subset: HTML in it reaches the page as text, never as markup.
+        description: `**Checks** connections. <script>alert("${id}")</script> <img src=x onerror=alert(1)> [go](javascript:alert(2))`,
         ...{ responsibilities: ["Check"], requirements: ["Tekla"], version: 0 },
       },
     });
@@ -70,6 +70,8 @@ describe("the site's content on two instances (DESIGN §17)", () => {
     const career = await careerPage(topology.instances[1] as TopologyInstance);
     expect(career).toContain(`&lt;script&gt;alert(&quot;${id}&quot;)`);
     expect(career).not.toContain(`<script>alert("${id}")`);
+    expect(career).toMatch(/<strong[^>]*>Checks<\/strong> connections\./);
+    expect(career).not.toMatch(/<img[^>]*onerror|href="javascript:/);
     for (const [index, etag] of (await etags("/career")).entries()) expect(etag).not.toBe(careerBefore[index]);
 
     await callServer(topology.url, "DELETE", `/api/admin/site/jobs/${id}`, { token: adminToken });

@@ -195,6 +195,33 @@ describe("the site's content (DESIGN §17)", () => {
     );
   });
 
+  it("keeps a long text as Markdown of the safe subset: markup and unsafe links never reach the content", async () => {
+    const job = (await item("jobs", "sr-checker"))!;
+    const description = [
+      "We **check** every connection. <script>alert(1)</script> <img src=x onerror=alert(2)>",
+      "",
+      "- [Our services](/services) and [a trap](javascript:alert(3))",
+      "- ![a tracker](https://evil.example/p.png) `code`",
+    ].join("\n");
+    const saved = await save("jobs", "sr-checker", { ...job.published, description, version: job.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(adminSiteItemSchema.parse(saved.json()).draft?.description).toBe(
+      [
+        "We **check** every connection. &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt;",
+        "",
+        "- [Our services](/services) and a trap",
+        "- a tracker code",
+      ].join("\n"),
+    );
+    // Only markup, no text: nothing is left to keep, and the field is refused (the draft unchanged).
+    const empty = await save("jobs", "sr-checker", { ...job.published, description: "***", version: job.version + 1 });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().errors)).toEqual(["description"]);
+    // Back as published: the draft is gone.
+    expect((await save("jobs", "sr-checker", { ...job.published, version: job.version + 1 })).statusCode).toBe(200);
+    expect(await item("jobs", "sr-checker")).toMatchObject({ status: "published", draft: null });
+  });
+
   it("lets only admins edit: employees get 403, the signed-out 401, and nothing changes", async () => {
     const before = await editor();
     const routes = [

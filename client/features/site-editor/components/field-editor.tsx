@@ -7,6 +7,7 @@ import type { FieldEntry } from "../lib/field-specs.ts";
 import { DatetimeControl, NumberControl, TextControl } from "./controls.tsx";
 import { ImageControl, ImageNames } from "./image-control.tsx";
 import { GroupsEditor, LinesEditor } from "./list-editors.tsx";
+import { RichTextControl } from "./rich-text-control.tsx";
 
 /** Long texts, lists and groups take the form's whole width; short fields sit two by two. */
 const isWide = (entry: FieldEntry) =>
@@ -97,6 +98,7 @@ function ValueField({
     case "text":
       // The whole row: an uploaded picture's details open under the field.
       if (spec.format === "image" && !spec.long) return <ImageControl {...common} className="sm:col-span-2" />;
+      if (spec.format === "markdown") return <RichTextControl {...common} className={wide} />;
       return <TextControl {...common} spec={spec} className={wide} />;
     case "number":
       return <NumberControl {...common} spec={spec} />;

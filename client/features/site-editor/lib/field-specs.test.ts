@@ -3,10 +3,10 @@ import { siteFieldSchemas } from "../../../../shared/site-content.ts";
 import { emptyFields, fieldsOf, labelOf, pathLabel, readableError } from "./field-specs.ts";
 
 describe("the editor's fields, read from the server's schemas", () => {
-  it("gives a job text inputs, text areas for long texts, line lists and a moment", () => {
+  it("gives a job text inputs, a rich-text editor for its description, line lists and a moment", () => {
     const job = Object.fromEntries(fieldsOf("jobs").map((field) => [field.key, field.spec]));
     expect(job.title).toEqual({ kind: "text", max: 120, long: false });
-    expect(job.description).toEqual({ kind: "text", max: 2000, long: true });
+    expect(job.description).toEqual({ kind: "text", max: 2000, long: true, format: "markdown" });
     expect(job.responsibilities).toEqual({ kind: "lines", item: { kind: "text", max: 400, long: true }, count: 30 });
     expect(job.closesAt).toEqual({ kind: "datetime" });
   });
@@ -15,6 +15,9 @@ describe("the editor's fields, read from the server's schemas", () => {
     const project = Object.fromEntries(fieldsOf("projects").map((field) => [field.key, field.spec]));
     expect(project.year).toEqual({ kind: "number", min: 1950, max: 2100 });
     expect(project.image).toMatchObject({ kind: "text", format: "image" });
+    expect(project.longDescription).toMatchObject({ kind: "text", format: "markdown" });
+    expect(project.shortDescription).toMatchObject({ kind: "text", max: 300 });
+    expect(project.shortDescription).not.toHaveProperty("format");
     const contact = fieldsOf("contact");
     const emails = contact.find((field) => field.key === "emails")?.spec;
     expect(emails).toMatchObject({ kind: "groups", count: 10 });

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { type SiteCollection, type SiteFields, siteFieldSchemas } from "../../../../shared/site-content.ts";
 
 export type FieldSpec =
-  | { kind: "text"; max?: number; long: boolean; format?: "email" | "image" }
+  | { kind: "text"; max?: number; long: boolean; format?: "email" | "image" | "markdown" }
   | { kind: "number"; min?: number; max?: number }
   | { kind: "datetime" }
   | { kind: "lines"; item: Extract<FieldSpec, { kind: "text" }>; count: number }
@@ -29,6 +29,7 @@ interface SchemaFacts {
       shape?: Record<string, unknown>;
       element?: unknown;
       innerType?: unknown;
+      in?: unknown;
       checks?: { _zod: { def: { check: string; maximum?: number } } }[];
     };
   };
@@ -111,6 +112,13 @@ function describe(schema: unknown, key: string, parent: string | undefined): Fie
     }
     case "object":
       return { kind: "object", fields: entriesOf(current, key) };
+    case "pipe": {
+      // The one pipe of the site's schemas: a long text kept as sanitized Markdown (richText).
+      const written = describe(def.in, key, parent);
+      if (written.kind !== "text")
+        throw new Error(`The editor has no control for a pipe from ${written.kind} (${key})`);
+      return { ...written, long: true, format: "markdown" };
+    }
     case "string": {
       if (current.format === "datetime") return { kind: "datetime" };
       // A pattern (an id, an icon, an address) gives no length of its own: the server's check is the pattern.

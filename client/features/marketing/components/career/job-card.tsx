@@ -2,6 +2,7 @@ import { ArrowDown, Briefcase, ChevronDown, Clock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { choosePosition } from "~/lib/position-choice";
 import type { OpenJob } from "../../../../../shared/open-positions.ts";
+import { RichText } from "../shared/rich-text.tsx";
 
 /** An open position (content/jobs.json, through shared/open-positions.ts: the form's list too). */
 export type Job = OpenJob;
@@ -34,7 +35,7 @@ export function JobCard({ job, labels }: { job: Job; labels: JobCardLabels }) {
         </div>
         <ApplyLink job={job} label={labels.applyLabel} className="hidden sm:inline-flex" />
       </div>
-      <p className="mt-4 max-w-3xl leading-relaxed text-steel-600">{job.description}</p>
+      <RichText markdown={job.description} className="mt-4 max-w-3xl leading-relaxed text-steel-600" />
 
       <details className="group mt-5 border-t border-steel-100 pt-4">
         <summary className="inline-flex min-h-11 text-sm sm:text-base cursor-pointer list-none items-center gap-2 rounded-md font-semibold text-accent-700 hover:text-accent-600 [&::-webkit-details-marker]:hidden">

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
+import { RichText } from "../shared/rich-text.tsx";
 import type { Project } from "./types.ts";
 
 export interface ProjectDialogLabels {
@@ -75,7 +76,7 @@ export function ProjectDialog({ project, labels, onClose, onCloseAutoFocus }: Pr
                 </dl>
 
                 <h3 className="mt-8 text-lg font-bold text-steel-950">{labels.overview}</h3>
-                <p className="mt-3 leading-relaxed text-steel-700">{project.longDescription}</p>
+                <RichText markdown={project.longDescription} className="mt-3 leading-relaxed text-steel-700" />
 
                 <Link
                   to={labels.cta.href}

@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { Picture } from "~/components/ui/picture";
+import { RichText } from "../shared/rich-text.tsx";
 
 export interface Service {
   id: string;
@@ -52,7 +53,7 @@ export function ServiceSection({ service, index, total, featuresLabel }: Service
           {service.title}
         </h2>
         <p className="mt-4 text-lg leading-relaxed font-medium text-steel-800">{service.summary}</p>
-        <p className="mt-4 leading-relaxed text-steel-600">{service.description}</p>
+        <RichText markdown={service.description} className="mt-4 leading-relaxed text-steel-600" />
         <h3 className="mt-8 text-xs font-bold tracking-[0.2em] text-steel-500 uppercase">{featuresLabel}</h3>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {service.features.map((feature) => (
