@@ -199,9 +199,22 @@ function blockMarkdown(block: RichBlock): string {
     .join(loose ? "\n\n" : "\n");
 }
 
-/** The subset written back as Markdown: what the server keeps of a long text (decision 057). */
+const written = (blocks: readonly RichBlock[]) => blocks.map(blockMarkdown).join("\n\n");
+
+/**
+ * The subset written back as Markdown: what the server keeps of a long text (decision 057). Read
+ * again until it reads the same: emphasis depends on the characters around it, so a mark next to
+ * punctuation may not survive the first writing (it then stays as its characters). A text that
+ * does not settle in a few readings is kept as plain paragraphs.
+ */
 export function sanitizeRichText(markdown: string): string {
-  return richTextBlocks(markdown).map(blockMarkdown).join("\n\n");
+  let kept = written(richTextBlocks(markdown));
+  for (let reading = 0; reading < 4; reading++) {
+    const again = written(richTextBlocks(kept));
+    if (again === kept) return kept;
+    kept = again;
+  }
+  return written(plainBlocks(markdown));
 }
 
 /** A long text as one line of plain words: for a description meta tag or a card's summary. */
