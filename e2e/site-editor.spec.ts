@@ -359,6 +359,26 @@ test("the contact hours, published, show on the site; the version before, restor
     await publishContact();
     await expect.poll(contactPage, { timeout: 15_000 }).not.toContain(hours);
     expect(await publishedHours(request)).toBe(before);
+
+    // A list's order is a draft too (after the restore above, which brings a version's order back):
+    // moved down, the item is Moved and the site keeps its order; moved back, nothing waits.
+    await page.getByRole("navigation", { name: "Site content" }).getByRole("link", { name: "Key numbers" }).click();
+    const numbers = page.getByRole("list", { name: "Key numbers" });
+    const publicOrder = async () =>
+      ((await (await request.get(sitePaths.content)).json()) as PublicSiteContent).keyNumbers.map((item) => item.id);
+    const orderBefore = await publicOrder();
+    const down = numbers.getByRole("button", { name: /^Move .+ down$/ }).first();
+    const moved = (await down.getAttribute("aria-label"))?.replace(/^Move (.+) down$/, "$1") ?? "";
+    await down.click();
+    await expect(numbers.getByRole("listitem").nth(1)).toContainText(moved);
+    await expect(numbers.getByRole("listitem").nth(1)).toContainText("Moved");
+    await expect(numbers.getByRole("listitem").first()).toContainText("Moved");
+    await expect(numbers.getByRole("button", { name: `Move ${moved} down` })).toBeFocused();
+    expect(await publicOrder()).toEqual(orderBefore);
+    await numbers.getByRole("button", { name: `Move ${moved} up` }).click();
+    await expect(numbers.getByRole("listitem").first()).toContainText(moved);
+    await expect(numbers.getByText("Moved", { exact: true })).toHaveCount(0);
+    await expect(numbers.getByRole("button", { name: `Move ${moved} down` })).toBeFocused();
   } finally {
     await putBackHours(request, token, before);
   }
@@ -384,4 +404,13 @@ test("at a phone's width the list and the form take the screen in turn", async (
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "All jobs" }).click();
   await expect(list).toBeVisible();
+  // Long titles beside their move buttons still fit the width.
+  await page.getByRole("navigation", { name: "Site content" }).getByRole("link", { name: "Projects" }).click();
+  await expect(
+    page
+      .getByRole("list", { name: "Projects" })
+      .getByRole("button", { name: /^Move / })
+      .first(),
+  ).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
 });

@@ -23,6 +23,8 @@ export const sitePaths = {
   versions: "/api/admin/site/versions",
   version: (version: number) => `/api/admin/site/versions/${version}` as const,
   restore: (version: number) => `/api/admin/site/versions/${version}/restore` as const,
+  /** PUT: a list's new order, as a draft (decision 058). */
+  order: (collection: SiteCollection) => `/api/admin/site/order/${collection}` as const,
   /** POST: a signed link to preview every page with the drafts (DESIGN §17: an hour, noindex). */
   preview: "/api/admin/site/preview",
 } as const;
@@ -243,6 +245,8 @@ export const adminSiteItemSchema = z.object({
   draft: z.record(z.string(), z.unknown()).nullable(),
   /** When what waits (its draft, or its removal) publishes by itself; null: when an admin publishes. */
   publishAt: z.iso.datetime().nullable(),
+  /** Its place in its list was changed, waiting to be published (decision 058). */
+  moved: z.boolean(),
 });
 export type AdminSiteItem = z.infer<typeof adminSiteItemSchema>;
 export const adminSiteContentSchema = z.object(
@@ -262,6 +266,15 @@ export const saveSiteItemSchema = z.looseObject({
   publishAt: z.iso.datetime({ offset: true, error: "publishAt is a moment (ISO 8601)" }).nullable().optional(),
 });
 
+/** PUT /api/admin/site/order/{collection}: the list's ids in their new order, and the order read (409 when stale). */
+export const siteOrderSchema = z
+  .object({
+    ids: z.array(siteItemIdSchema).max(siteLimits.itemsMax),
+    expected: z.array(siteItemIdSchema).max(siteLimits.itemsMax),
+  })
+  .strict();
+export type SiteOrder = z.infer<typeof siteOrderSchema>;
+
 export const siteItemRefSchema = z.object({ collection: z.enum(siteCollections), id: z.string().max(64) }).strict();
 export const publishSiteSchema = z.union([
   z.object({ all: z.literal(true) }).strict(),
@@ -279,7 +292,7 @@ export type PublishSite = z.infer<typeof publishSiteSchema>;
 export const siteChangeSchema = z.object({
   collection: z.enum(siteCollections),
   id: z.string(),
-  change: z.enum(["added", "changed", "removed"]),
+  change: z.enum(["added", "changed", "moved", "removed"]),
 });
 export type SiteChange = z.infer<typeof siteChangeSchema>;
 

@@ -43,7 +43,8 @@ export const captchaSolutions = pgTable(
  * DESIGN §17: the site's content, one row per item of a collection. `published` is what the site
  * shows (null until first published), `draft` what an admin saved since (null when none);
  * `removing` marks a published item to go at the next publish. `version` counts every change, for
- * stale writes (409). `position` orders a list.
+ * stale writes (409). `position` orders a list as published; `draftPosition`, when set, is the
+ * item's place in a reordered list waiting to be published (decision 058).
  */
 export const siteItems = pgTable(
   "site_items",
@@ -51,6 +52,7 @@ export const siteItems = pgTable(
     collection: text("collection").notNull(),
     id: text("id").notNull(),
     position: integer("position").notNull(),
+    draftPosition: integer("draft_position"),
     published: jsonb("published"),
     draft: jsonb("draft"),
     removing: boolean("removing").notNull().default(false),

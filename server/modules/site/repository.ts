@@ -12,46 +12,27 @@ import {
   type SiteVersion,
   type SiteVersionContent,
   siteCollections,
-  siteFieldSchemas,
   siteLimits,
 } from "../../../shared/site-content.ts";
 import { seedContent } from "../../../shared/site-seed.ts";
-import { advisoryLocks } from "../../db/advisory-lock.ts";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteVersions, users } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { fieldErrorsOf } from "../../lib/schemas.ts";
+import { checkedFields, same } from "./fields.ts";
 import { checkDescribed, itemsOf, mediaFor } from "./media.ts";
+import { applyOrder, draftOrder, takePublishLock } from "./order.ts";
 
-/** Serialises, for the rest of the transaction, everything that changes what is published (seed, publish, restore). */
-const takePublishLock = (tx: Db) =>
-  tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.sitePublish.toString()}::bigint)`);
-
-/** An item with something to publish: a draft, or its removal. */
-const waiting = or(isNotNull(siteItems.draft), eq(siteItems.removing, true));
+/** An item with something to publish: a draft, its removal, or a new place in its list. */
+const waiting = or(isNotNull(siteItems.draft), eq(siteItems.removing, true), isNotNull(siteItems.draftPosition));
 
 type Row = typeof siteItems.$inferSelect;
 
 const byCollection = <T>(make: () => T): Record<SiteCollection, T> =>
   Object.fromEntries(siteCollections.map((name) => [name, make()])) as Record<SiteCollection, T>;
 
-/** The same JSON with every object's keys sorted: jsonb keeps its own key order, not the writer's. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === "object"
-      ? Object.fromEntries(
-          Object.keys(value)
-            .sort()
-            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-        )
-      : value;
-/** Two items' fields alike, whatever the order of their keys. */
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-
-function statusOf(row: Pick<Row, "published" | "draft" | "removing">): AdminSiteItem["status"] {
+function statusOf(row: Pick<Row, "published" | "draft" | "removing" | "draftPosition">): AdminSiteItem["status"] {
   if (row.published === null) return "draft";
-  return row.draft !== null || row.removing ? "changed" : "published";
+  return row.draft !== null || row.removing || row.draftPosition !== null ? "changed" : "published";
 }
 
 const adminItem = (row: Row): AdminSiteItem => ({
@@ -61,17 +42,17 @@ const adminItem = (row: Row): AdminSiteItem => ({
   published: row.published as SiteFields | null,
   draft: row.draft as SiteFields | null,
   publishAt: row.publishAt?.toISOString() ?? null,
+  moved: row.draftPosition !== null,
 });
-
-/** The fields of an item as its collection's schema reads them, or a 400 naming each bad field. */
-export function checkedFields(collection: SiteCollection, fields: unknown): SiteFields {
-  const parsed = siteFieldSchemas[collection].safeParse(fields);
-  if (parsed.success) return parsed.data as SiteFields;
-  throw badRequest("Some fields of this item are not valid.", fieldErrorsOf(parsed.error, "item"));
-}
 
 const ordered = (from: Db) =>
   from.select().from(siteItems).orderBy(asc(siteItems.collection), asc(siteItems.position), asc(siteItems.id));
+/** The items as the editor and the preview show them: a list's new order before it is published. */
+const inDraftOrder = (from: Db) =>
+  from
+    .select()
+    .from(siteItems)
+    .orderBy(...draftOrder);
 
 /** The published content as a version keeps it: every published item, closed jobs included. */
 async function publishedContent(from: Db): Promise<PublicSiteContent> {
@@ -100,19 +81,23 @@ async function publishWaiting(tx: Db, wanted: (row: Row) => boolean, by: number 
       changes.push({ collection, id: row.id, change: "removed" });
       continue;
     }
+    const fields = row.draft ?? row.published;
     await tx
       .update(siteItems)
       .set({
-        published: row.draft,
+        published: fields,
         draft: null,
+        position: row.draftPosition ?? row.position,
+        draftPosition: null,
         publishAt: null,
         version: row.version + 1,
         updatedBy: by,
         updatedAt: sql`now()`,
       })
       .where(key);
-    changes.push({ collection, id: row.id, change: row.published === null ? "added" : "changed" });
-    published.push({ collection, id: row.id, fields: row.draft });
+    const change = row.published === null ? "added" : row.draft !== null ? "changed" : "moved";
+    changes.push({ collection, id: row.id, change });
+    published.push({ collection, id: row.id, fields });
   }
   if (changes.length === 0) return null;
   const content = await publishedContent(tx);
@@ -191,7 +176,7 @@ export function siteRepository(db: Db) {
     /** The content as it would be with every draft and removal published (the preview's). */
     async draftContent(): Promise<PublicSiteContent> {
       const content: PublicSiteContent = byCollection<PublicSiteContent[SiteCollection]>(() => []);
-      for (const row of await ordered(db)) {
+      for (const row of await inDraftOrder(db)) {
         const fields = row.removing ? null : (row.draft ?? row.published);
         if (fields) content[row.collection as SiteCollection]?.push({ id: row.id, ...(fields as SiteFields) });
       }
@@ -201,7 +186,7 @@ export function siteRepository(db: Db) {
 
     async adminContent(from: Db = db): Promise<AdminSiteContent> {
       const content = byCollection<AdminSiteItem[]>(() => []);
-      for (const row of await ordered(from)) content[row.collection as SiteCollection]?.push(adminItem(row));
+      for (const row of await inDraftOrder(from)) content[row.collection as SiteCollection]?.push(adminItem(row));
       return content;
     },
 
@@ -274,6 +259,7 @@ export function siteRepository(db: Db) {
         .set({
           draft: null,
           removing: true,
+          draftPosition: null,
           publishAt: null,
           version: row.version + 1,
           updatedBy: by,
@@ -380,6 +366,9 @@ export function siteRepository(db: Db) {
             .where(and(eq(siteItems.collection, collection), eq(siteItems.id, row.id)));
           drafted++;
         }
+        // The version's order too: items out of its place wait with it as their new place.
+        const listed = await tx.select().from(siteItems).where(eq(siteItems.collection, collection)).for("update");
+        drafted += await applyOrder(tx, listed, [...kept], by);
       }
       return drafted;
     },

@@ -3,19 +3,23 @@ import { z } from "zod";
 import {
   adminSiteContentSchema,
   adminSiteItemSchema,
+  listCollections,
   publicSiteContentSchema,
   publishSiteSchema,
   saveSiteItemSchema,
   siteCollections,
   siteItemIdSchema,
+  siteOrderSchema,
   siteVersionContentSchema,
   siteVersionSchema,
 } from "../../../shared/site-content.ts";
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { checkedFields } from "./fields.ts";
 import { checkImagesExist } from "./media.ts";
-import { checkedFields, describeChanges, siteRepository } from "./repository.ts";
+import { reorder } from "./order.ts";
+import { describeChanges, siteRepository } from "./repository.ts";
 
 const itemParams = z.object({ collection: z.enum(siteCollections), id: siteItemIdSchema });
 const versionParams = z.object({ id: z.coerce.number().int().positive() });
@@ -90,6 +94,34 @@ export const siteContentRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return item;
       });
+    },
+  );
+
+  app.put(
+    "/admin/site/order/:collection",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Reorder a list as a draft: its ids in the new order, and the order read (409 when stale)",
+        description:
+          "Items whose place changes are `moved` until published; the pages keep the published order until then (decision 058).",
+        params: z.object({ collection: z.enum(listCollections) }),
+        body: siteOrderSchema,
+        response: { 200: z.array(adminSiteItemSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const { collection } = request.params;
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const moved = await reorder(tx, collection, request.body, user.id);
+        await app.audit.as(request, "site.edit")(tx, {
+          target: `site:${collection}`,
+          summary: `Reordered ${collection}: ${moved} ${moved === 1 ? "item" : "items"} moved, waiting to be published`,
+        });
+      });
+      return (await repository.adminContent())[collection];
     },
   );
 

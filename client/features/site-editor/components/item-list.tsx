@@ -1,4 +1,4 @@
-import { ChevronRight, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronRight, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,16 +6,22 @@ import { cx } from "~/components/ui/cx";
 import { Field } from "~/components/ui/field";
 import { FormDialog, FormDialogCancel } from "~/components/ui/form-dialog";
 import { Input } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toast";
+import { messageFrom } from "~/lib/http-error";
 import {
   type AdminSiteItem,
   type SiteCollection,
   siteItemIdSchema,
   siteLimits,
 } from "../../../../shared/site-content.ts";
+import { useReorderList } from "../api/reorder.ts";
 import { collectionLabels, itemNouns, itemState, itemTitle, siteAddresses } from "../lib/collections.ts";
 import { ScheduledMark, StatusBadge } from "./status-badge.tsx";
 
-/** A list collection's items: each with its title, status and schedule, the open one marked; Add. */
+/**
+ * A list collection's items: each with its title, status and schedule, the open one marked, and
+ * buttons to move it up or down (a new order is a draft, decision 058); Add.
+ */
 export function ItemList({
   collection,
   items,
@@ -26,6 +32,27 @@ export function ItemList({
   selected: string | undefined;
 }) {
   const label = collectionLabels[collection];
+  const reorder = useReorderList();
+  const toast = useToast();
+  const ids = items.map((item) => item.id);
+
+  async function move(index: number, by: -1 | 1, title: string) {
+    const next = [...ids];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + by, 0, moved as string);
+    try {
+      await reorder.mutateAsync({ collection, ids: next, expected: ids });
+      // Keep the keyboard on the item: the same button, or the other one at the list's end.
+      requestAnimationFrame(() => {
+        const same = document.getElementById(moveButtonId(collection, moved as string, by)) as HTMLButtonElement | null;
+        const other = document.getElementById(moveButtonId(collection, moved as string, by < 0 ? 1 : -1));
+        (same && !same.disabled ? same : other)?.focus();
+      });
+    } catch (error) {
+      toast({ tone: "error", title: `${title} was not moved`, description: messageFrom(error, "Try again.") });
+    }
+  }
+
   return (
     <section aria-labelledby={`site-list-${collection}`} className="min-w-0 space-y-3">
       <div className="flex items-center justify-between gap-3">
@@ -47,16 +74,16 @@ export function ItemList({
           aria-label={label}
           className="divide-y divide-steel-200 overflow-hidden rounded-xl border border-steel-200 bg-white"
         >
-          {items.map((item) => {
+          {items.map((item, index) => {
             const current = item.id === selected;
             const title = itemTitle(collection, item.draft ?? item.published, item.id);
             return (
-              <li key={item.id}>
+              <li key={item.id} className="flex items-stretch">
                 <Link
                   to={siteAddresses.item(collection, item.id)}
                   aria-current={current ? "page" : undefined}
                   className={cx(
-                    "flex items-center gap-3 px-4 py-3 hover:bg-steel-50",
+                    "flex min-w-0 flex-1 items-center gap-3 py-3 pl-4 hover:bg-steel-50",
                     current && "bg-steel-100 shadow-[inset_3px_0_0_var(--color-accent-500)]",
                   )}
                 >
@@ -69,6 +96,24 @@ export function ItemList({
                   </span>
                   <ChevronRight aria-hidden="true" size={16} className="shrink-0 text-steel-400" />
                 </Link>
+                {items.length > 1 && (
+                  <span className="flex shrink-0 flex-col justify-center border-l border-steel-100 px-1">
+                    {([-1, 1] as const).map((by) => (
+                      <button
+                        key={by}
+                        id={moveButtonId(collection, item.id, by)}
+                        type="button"
+                        aria-label={`Move ${title} ${by < 0 ? "up" : "down"}`}
+                        title={by < 0 ? "Move up" : "Move down"}
+                        disabled={reorder.isPending || index + by < 0 || index + by >= items.length}
+                        onClick={() => move(index, by, title)}
+                        className="inline-flex size-9 items-center justify-center rounded text-steel-600 hover:bg-steel-100 hover:text-steel-950 disabled:text-steel-300 disabled:hover:bg-transparent"
+                      >
+                        {by < 0 ? <ArrowUp aria-hidden size={16} /> : <ArrowDown aria-hidden size={16} />}
+                      </button>
+                    ))}
+                  </span>
+                )}
               </li>
             );
           })}
@@ -77,6 +122,9 @@ export function ItemList({
     </section>
   );
 }
+
+const moveButtonId = (collection: SiteCollection, id: string, by: -1 | 1) =>
+  `site-move-${collection}-${id}-${by < 0 ? "up" : "down"}`;
 
 /** Add: asks for the new item's id (its address on the site), then opens its empty form. */
 function AddItemDialog({ collection, taken, full }: { collection: SiteCollection; taken: string[]; full: boolean }) {

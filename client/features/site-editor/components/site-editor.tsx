@@ -117,7 +117,7 @@ function CollectionView({
   }
   const item = id === undefined ? undefined : items.find((candidate) => candidate.id === id);
   return (
-    <div className="grid items-start gap-5 lg:grid-cols-[17rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[17rem_minmax(0,1fr)]">
       <div className={cx(id !== undefined && "hidden lg:block")}>
         <ItemList collection={collection} items={items} selected={id} />
       </div>

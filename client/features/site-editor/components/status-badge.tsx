@@ -7,10 +7,11 @@ const tones: Record<ItemState, string> = {
   published: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   draft: "bg-sky-50 text-sky-800 ring-sky-200",
   changed: "bg-amber-50 text-amber-900 ring-amber-300",
+  moved: "bg-violet-50 text-violet-800 ring-violet-200",
   removing: "bg-red-50 text-red-800 ring-red-200",
 };
 
-/** Published, Draft, Changed or To be removed. */
+/** Published, Draft, Changed, Moved or To be removed. */
 export function StatusBadge({ state, className }: { state: ItemState; className?: string }) {
   return (
     <span

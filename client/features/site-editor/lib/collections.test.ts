@@ -9,6 +9,7 @@ const item = (over: Partial<AdminSiteItem>): AdminSiteItem => ({
   published: { title: "Published title" },
   draft: null,
   publishAt: null,
+  moved: false,
   ...over,
 });
 

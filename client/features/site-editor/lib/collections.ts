@@ -65,16 +65,20 @@ export function itemTitle(collection: SiteCollection, fields: SiteFields | null 
   return text(f.title) ?? text(f.name) ?? text(f.caption) ?? id;
 }
 
-export type ItemState = "published" | "draft" | "changed" | "removing";
+export type ItemState = "published" | "draft" | "changed" | "moved" | "removing";
 
-/** Published, a draft never published, a changed item, or one to be removed at the next publish. */
+/**
+ * Published, a draft never published, a changed item, one only moved in its list, or one to be
+ * removed at the next publish.
+ */
 export const itemState = (item: AdminSiteItem): ItemState =>
-  item.status === "changed" && item.draft === null ? "removing" : item.status;
+  item.status === "changed" && item.draft === null ? (item.moved ? "moved" : "removing") : item.status;
 
 export const stateLabels: Record<ItemState, string> = {
   published: "Published",
   draft: "Draft",
   changed: "Changed",
+  moved: "Moved",
   removing: "To be removed",
 };
 
@@ -82,7 +86,7 @@ export const stateLabels: Record<ItemState, string> = {
 const changeOf = (item: AdminSiteItem): SiteChange["change"] | null => {
   const state = itemState(item);
   if (state === "published") return null;
-  return state === "draft" ? "added" : state === "removing" ? "removed" : "changed";
+  return state === "draft" ? "added" : state === "removing" ? "removed" : state === "moved" ? "moved" : "changed";
 };
 
 export interface WaitingChange extends SiteChange {
@@ -114,6 +118,7 @@ export const changeKey = (change: { collection: SiteCollection; id: string }) =>
 export const changeLabels: Record<SiteChange["change"], string> = {
   added: "Added",
   changed: "Changed",
+  moved: "Moved",
   removed: "Removed",
 };
 

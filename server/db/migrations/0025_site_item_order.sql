@@ -1,0 +1,1 @@
+ALTER TABLE "site_items" ADD COLUMN "draft_position" integer;
