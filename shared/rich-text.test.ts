@@ -8,7 +8,6 @@ import {
   type RichInline,
   richTextBlocks,
   richTextDepth,
-  richTextPlain,
   sanitizeRichText,
 } from "./rich-text.ts";
 
@@ -30,6 +29,15 @@ const markupOf = (markdown: string) => {
     attributes: [...html.matchAll(/<[a-z0-9]+\s+([^>]*)>/gi)].map((match) => match[1] ?? ""),
   };
 };
+
+/** A long text as one line of its words: what a reader of the page would read. */
+function richTextPlain(markdown: string): string {
+  const words = (nodes: readonly RichInline[]): string =>
+    nodes.map((node) => (node.kind === "text" ? node.text : node.kind === "br" ? " " : words(node.children))).join("");
+  const flat = (list: readonly RichBlock[]): string[] =>
+    list.flatMap((block) => (block.kind === "paragraph" ? [words(block.children)] : block.items.flatMap(flat)));
+  return flat(richTextBlocks(markdown)).join(" ").replace(/\s+/g, " ").trim();
+}
 
 describe("sanitizeRichText", () => {
   it("keeps the subset: paragraphs, bold, italic, safe links, lists and breaks", () => {

@@ -216,12 +216,3 @@ export function sanitizeRichText(markdown: string): string {
   }
   return written(plainBlocks(markdown));
 }
-
-/** A long text as one line of plain words: for a description meta tag or a card's summary. */
-export function richTextPlain(markdown: string): string {
-  const words = (nodes: readonly RichInline[]): string =>
-    nodes.map((node) => (node.kind === "text" ? node.text : node.kind === "br" ? " " : words(node.children))).join("");
-  const flat = (list: readonly RichBlock[]): string[] =>
-    list.flatMap((block) => (block.kind === "paragraph" ? [words(block.children)] : block.items.flatMap(flat)));
-  return flat(richTextBlocks(markdown)).join(" ").replace(/\s+/g, " ").trim();
-}
