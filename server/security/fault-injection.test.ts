@@ -3,7 +3,8 @@
 // route, hook and query. Each failure ends only its own session or request (logged with context),
 // the bystanders keep chatting, HTTP keeps answering, and nothing escapes as an unhandled
 // rejection or uncaught exception. A write the database refuses midway through its transaction
-// (a quote request's change or note, an application's erasure, a site picture) leaves nothing half written.
+// (a quote request's change or note, an application's erasure, a site picture, a list's order) leaves nothing
+// half written.
 import { randomBytes } from "node:crypto";
 import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
+import { sitePaths } from "../../shared/site-content.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
 import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
@@ -37,6 +39,7 @@ import {
   receivedFiles,
   sharedFiles,
   siteImages,
+  siteItems,
 } from "../db/schema.ts";
 import { Connection } from "../realtime/connection.ts";
 import { FrameDecoder } from "../realtime/stomp/decode.ts";
@@ -509,6 +512,40 @@ describe("a site picture whose row the database refuses leaves no file, and the 
     expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["site.edit"]);
     // The original and its encoded files (one width of each format for a 1 px picture, and the whole).
     expect(after.objects.length - before.objects.length).toBe(4);
+    await stillServing();
+  });
+});
+
+describe("a list's new order whose audit entry the database refuses stays as it was, and the same order then lands", () => {
+  const orderState = async () => ({
+    items: await t.app.db
+      .select({ id: siteItems.id, draftPosition: siteItems.draftPosition, position: siteItems.position })
+      .from(siteItems)
+      .where(eq(siteItems.collection, "keyNumbers"))
+      .orderBy(siteItems.id),
+    audit: await auditEntries(),
+  });
+
+  it("refused at its audit entry", async () => {
+    const content = await t.app.inject({ url: sitePaths.adminContent, headers: authHeader(admin) });
+    const expected = (content.json() as { keyNumbers: { id: string }[] }).keyNumbers.map((item) => item.id);
+    expect(expected.length).toBeGreaterThan(1);
+    const ids = [...expected.slice(1), expected[0]];
+    const request = (): InjectOptions => ({
+      method: "PUT",
+      url: sitePaths.order("keyNumbers"),
+      headers: authHeader(admin),
+      payload: { ids, expected },
+    });
+    const before = await orderState();
+    await refusedAt(auditLog, request());
+    expect(await orderState()).toEqual(before);
+
+    const answered = await t.app.inject(request());
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((answered.json() as { id: string }[]).map((item) => item.id)).toEqual(ids);
+    const after = await orderState();
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["site.edit"]);
     await stillServing();
   });
 });
