@@ -1,8 +1,9 @@
 /**
  * DESIGN §17 images, as an admin does it at /staff/site: a new project with a photo uploaded from
- * the editor, its focal point placed on the whole picture, its alt text written, and the projects
- * page previewed with it (the real renderer, the drafts' signed link): the photo is there in the
- * build's sizes and formats, cropped around that point, with that alt text.
+ * the editor, its focal point placed on the whole picture, its alt text written (a colleague's
+ * rewrite of it meanwhile shown beside this admin's after a 409), and the projects page previewed
+ * with it (the real renderer, the drafts' signed link): the photo is there in the build's sizes
+ * and formats, cropped around that point, with that alt text.
  *
  * The e2e server is shared: other specs count the projects on /projects, so this journey previews
  * rather than publishes (publishing a picture is checked in server/modules/site/images.test.ts and
@@ -10,6 +11,7 @@
  */
 import sharp from "sharp";
 import { sitePaths } from "../shared/site-content.ts";
+import { siteImagePaths } from "../shared/site-images.ts";
 import { loginAdmin, unique } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { signInAsAdmin } from "./office-fixtures.ts";
@@ -26,6 +28,7 @@ const photo = () =>
 test("an admin adds a project with a photo, places its focal point, describes it and previews the page", async ({
   page,
   request,
+  consoleErrors,
 }) => {
   test.slow();
   const token = await loginAdmin(request);
@@ -74,6 +77,29 @@ test("an admin adds a project with a photo, places its focal point, describes it
   await saved;
   await expect(details.getByText("Needs alt text")).toHaveCount(0);
   await expect(details.getByRole("button", { name: "Save picture" })).toBeDisabled();
+
+  // A colleague rewrites the alt text meanwhile; this admin's rewrite is a conflict, theirs shown beside it.
+  const theirs = `${alt}, at dusk`;
+  const colleague = await request.patch(siteImagePaths.image(pictureName.slice(8)), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { alt: theirs, read: { alt } },
+  });
+  expect(colleague.status()).toBe(200);
+  consoleErrors.allow(/409/);
+  await details.getByRole("textbox", { name: "Alt text" }).fill(`${alt}, in the morning`);
+  await details.getByRole("button", { name: "Save picture" }).click();
+  await expect(details.getByText(/^Someone changed this picture's alt text since you opened it/)).toBeVisible();
+  await expect(details.getByText(`Theirs: “${theirs}”`)).toBeVisible();
+  await expect(details.getByRole("textbox", { name: "Alt text" })).toHaveValue(`${alt}, in the morning`);
+  await expectNoAxeViolations(page);
+  // Theirs taken, then mine saved over it knowingly: the alt text the preview below looks for.
+  await details.getByRole("button", { name: "Use theirs" }).click();
+  await expect(details.getByRole("textbox", { name: "Alt text" })).toHaveValue(theirs);
+  await expect(details.getByRole("button", { name: "Use theirs" })).toHaveCount(0);
+  await details.getByRole("textbox", { name: "Alt text" }).fill(alt);
+  await details.getByRole("button", { name: "Save picture" }).click();
+  await expect(details.getByRole("button", { name: "Save picture" })).toBeDisabled();
+  await expect(details.getByText(/^Someone changed/)).toHaveCount(0);
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("region", { name })).toBeVisible();

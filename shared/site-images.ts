@@ -82,8 +82,46 @@ export const siteImageDetailsSchema = z
     focalY: fraction,
   })
   .strict();
-export const siteImageChangeSchema = siteImageDetailsSchema.partial();
+export type SiteImageDetails = z.infer<typeof siteImageDetailsSchema>;
+/**
+ * PATCH …/images/{id}: the details to change, and `read`: what the admin's form showed of them. A
+ * detail someone else changed since (it differs from `read` and from the change) is a 409, so that
+ * of two admins on one picture neither loses an edit; details not named are left as they are.
+ */
+export const siteImageChangeSchema = siteImageDetailsSchema
+  .partial()
+  .extend({ read: siteImageDetailsSchema.partial().optional() })
+  .strict();
 export type SiteImageChange = z.infer<typeof siteImageChangeSchema>;
+export const siteImageDetailKeys = [
+  "alt",
+  "decorative",
+  "focalX",
+  "focalY",
+] as const satisfies readonly (keyof SiteImageDetails)[];
+
+const detailNames: Record<keyof SiteImageDetails, string> = {
+  alt: "alt text",
+  decorative: "decorative mark",
+  focalX: "focal point",
+  focalY: "focal point",
+};
+/** Details in words: ["alt", "focalX", "focalY"] → "alt text and focal point". */
+export const detailsInWords = (keys: readonly (keyof SiteImageDetails)[]) =>
+  [...new Set(keys.map((key) => detailNames[key]))].join(" and ");
+
+/** The details of a change that someone else changed since they were read (`current` differs from `read` and from the change). */
+export function changedSince(change: SiteImageChange, current: SiteImageDetails): (keyof SiteImageDetails)[] {
+  const { read } = change;
+  if (!read) return [];
+  return siteImageDetailKeys.filter(
+    (key) =>
+      change[key] !== undefined &&
+      read[key] !== undefined &&
+      current[key] !== read[key] &&
+      current[key] !== change[key],
+  );
+}
 
 /** Whether a picture may be published: alt text, or marked decorative (shown with alt=""). */
 export const describedEnough = (image: Pick<SiteMedia, "alt" | "decorative">) =>

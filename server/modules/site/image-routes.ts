@@ -14,7 +14,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatBytes } from "../../../shared/bytes.ts";
 import {
+  changedSince,
   describedEnough,
+  detailsInWords,
   mediaFilePattern,
   siteImageChangeSchema,
   siteImageDetailsSchema,
@@ -26,7 +28,7 @@ import {
 } from "../../../shared/site-images.ts";
 import type { Db } from "../../db/client.ts";
 import { siteImages, siteItems } from "../../db/schema.ts";
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { siteImageTypes } from "../../lib/file-types.ts";
 import { receiveForm } from "../../lib/multipart-form.ts";
 import { errorResponses, fieldErrorsOf } from "../../lib/schemas.ts";
@@ -201,7 +203,7 @@ export const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
           "The published items that show the picture wait to be published again: pages show a picture as it was published.",
         params: imageParams,
         body: siteImageChangeSchema,
-        response: { 200: siteImageSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: siteImageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -209,7 +211,7 @@ export const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repository.byId(id);
       if (!row) throw notFound("There is no such picture.");
-      const change = request.body;
+      const { read, ...change } = request.body;
       const described = describedEnough({
         alt: change.alt ?? row.alt,
         decorative: change.decorative ?? row.decorative,
@@ -228,6 +230,14 @@ export const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const removeFiles = encoded && encoded.crop !== row.crop ? await putFiles(encoded) : undefined;
       try {
         await app.db.transaction(async (tx) => {
+          const [current] = await tx.select().from(siteImages).where(eq(siteImages.id, id)).for("update");
+          if (!current) throw notFound("There is no such picture.");
+          const theirs = changedSince({ ...change, read }, current);
+          if (theirs.length > 0) {
+            throw conflict(
+              `Someone changed this picture's ${detailsInWords(theirs)} since you opened it: theirs is shown beside yours. Save again to keep yours.`,
+            );
+          }
           await tx
             .update(siteImages)
             .set({

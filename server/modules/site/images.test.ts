@@ -241,4 +241,43 @@ describe("the site's uploaded pictures (DESIGN §17)", () => {
     const audit = (await t.app.inject({ url: "/api/admin/audit?action=site.edit", headers: admin })).json();
     expect(JSON.stringify(audit)).toContain(`Changed the picture ${image.name} (alt, focalX); 1 item(s) showing it`);
   });
+
+  it("of two admins on one picture, neither loses an edit: other details both land, the same one is a 409 that changes nothing", async () => {
+    const image = await uploaded(await halves(1200, 800), { alt: "A truss" });
+    const read = { alt: image.alt, decorative: image.decorative, focalX: image.focalX, focalY: image.focalY };
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: siteImagePaths.image(image.id), headers: admin, payload });
+    // At once, from the same reading: one the alt text, the other the focal point. Both stay.
+    const [alt, focal] = await Promise.all([
+      patch({ alt: "A roof truss", read: { alt: read.alt } }),
+      patch({ focalX: 0.2, read: { focalX: read.focalX } }),
+    ]);
+    expect([alt.statusCode, focal.statusCode], `${alt.body} ${focal.body}`).toEqual([200, 200]);
+    const both = (await t.app.inject({ url: siteImagePaths.images, headers: admin })).json().images as SiteImage[];
+    expect(both.find((one) => one.id === image.id)).toMatchObject({ alt: "A roof truss", focalX: 0.2 });
+
+    // The alt text again, from the first reading: someone changed it since. Nothing changes, nothing is audited.
+    const auditBefore = (await t.app.inject({ url: "/api/admin/audit?action=site.edit", headers: admin })).json();
+    const stale = await patch({ alt: "A timber truss", focalY: 0.8, read: { alt: read.alt, focalY: read.focalY } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      "Someone changed this picture's alt text since you opened it: theirs is shown beside yours. Save again to keep yours.",
+    );
+    const kept = (await t.app.inject({ url: siteImagePaths.images, headers: admin })).json().images as SiteImage[];
+    expect(kept.find((one) => one.id === image.id)).toMatchObject({ alt: "A roof truss", focalX: 0.2, focalY: 0.5 });
+    expect((await t.app.inject({ url: "/api/admin/audit?action=site.edit", headers: admin })).json()).toEqual(
+      auditBefore,
+    );
+    // Saved again over theirs, knowingly (read as it is now); the same change as theirs is no conflict either.
+    expect((await patch({ alt: "A timber truss", read: { alt: "A roof truss" } })).statusCode).toBe(200);
+    expect((await patch({ alt: "A timber truss", read: { alt: "A truss" } })).statusCode).toBe(200);
+    // Of two saves of the same detail from the same reading at once, exactly one lands.
+    const racing = await Promise.all(
+      ["First", "Second"].map((text) => patch({ alt: text, read: { alt: "A timber truss" } })),
+    );
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // Only the details changed are compared with their reading; a reading of the wrong type is a 400.
+    expect((await patch({ decorative: false, read: { alt: "anything" } })).statusCode).toBe(200);
+    expect((await patch({ alt: "x", read: { alt: 5 } })).statusCode).toBe(400);
+  });
 });

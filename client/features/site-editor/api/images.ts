@@ -3,13 +3,22 @@ import { apiFetch } from "~/lib/api-client";
 import { type SiteImage, type SiteImageChange, siteImagePaths } from "../../../../shared/site-images.ts";
 import { siteKeys } from "./paths.ts";
 
+const imagesQuery = {
+  queryKey: siteKeys.images,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiFetch<{ images: SiteImage[] }>(siteImagePaths.images, { signal }),
+};
+
 /** GET /api/admin/site/images: the uploaded pictures, newest first. */
 export function useSiteImages() {
-  return useQuery({
-    queryKey: siteKeys.images,
-    queryFn: ({ signal }) => apiFetch<{ images: SiteImage[] }>(siteImagePaths.images, { signal }),
-    select: (answer) => answer.images,
-  });
+  return useQuery({ ...imagesQuery, select: (answer) => answer.images });
+}
+
+/** The picture as the server has it now (after a 409), read again: the list is refreshed with it. */
+export function useReadImageAgain() {
+  const queryClient = useQueryClient();
+  return async (id: string) =>
+    (await queryClient.fetchQuery({ ...imagesQuery, staleTime: 0 })).images.find((image) => image.id === id);
 }
 
 const remember = (queryClient: ReturnType<typeof useQueryClient>, image: SiteImage) => {

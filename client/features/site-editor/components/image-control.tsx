@@ -4,9 +4,18 @@ import { type MouseEvent, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { fieldErrorsFrom, messageFrom } from "~/lib/http-error";
-import { describedEnough, type SiteImage } from "../../../../shared/site-images.ts";
-import { useChangeImage, useSiteImages, useUploadImage } from "../api/images.ts";
+import { fieldErrorsFrom, HttpError, messageFrom } from "~/lib/http-error";
+import { describedEnough, type SiteImage, type SiteImageDetails } from "../../../../shared/site-images.ts";
+import { useChangeImage, useReadImageAgain, useSiteImages, useUploadImage } from "../api/images.ts";
+import {
+  acknowledge,
+  changeFrom,
+  detailsOf,
+  followServer,
+  isDirty,
+  type PictureForm,
+  pictureForm,
+} from "../lib/picture-details.ts";
 import type { ControlProps } from "./controls.tsx";
 
 export const IMAGE_LIST_ID = "site-editor-images";
@@ -100,7 +109,7 @@ export function ImageControl({
           </div>
         )}
       </Field>
-      {uploaded && <ImageDetails key={`${uploaded.id}-${uploaded.src}`} image={uploaded} />}
+      {uploaded && <ImageDetails key={uploaded.id} image={uploaded} />}
     </div>
   );
 }
@@ -124,15 +133,70 @@ function FocalRange({ label, value, onChange }: { label: string; value: number; 
   );
 }
 
-/** An uploaded picture's alt text, decorative mark and focal point, saved together. */
+/** Theirs, beside a detail the admin changed that a colleague changed too (after a 409), and a way to take it. */
+function Theirs({ children, onUse }: { children: string; onUse: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium text-amber-800">
+      <span>Theirs: {children}</span>
+      <button type="button" onClick={onUse} className="font-semibold text-steel-800 underline underline-offset-2">
+        Use theirs
+      </button>
+    </p>
+  );
+}
+
+/**
+ * An uploaded picture's alt text, decorative mark and focal point, saved together: only what the
+ * admin changed is sent, so a colleague's change of another detail stays; a change of the same
+ * detail is a 409, answered with theirs beside mine (lib/picture-details.ts).
+ */
 function ImageDetails({ image }: { image: SiteImage }) {
   const change = useChangeImage();
+  const readAgain = useReadImageAgain();
   const id = useId();
-  const [alt, setAlt] = useState(image.alt);
-  const [decorative, setDecorative] = useState(image.decorative);
-  const [focal, setFocal] = useState({ x: image.focalX, y: image.focalY });
-  const dirty =
-    alt !== image.alt || decorative !== image.decorative || focal.x !== image.focalX || focal.y !== image.focalY;
+  const server = detailsOf(image);
+  const serverKey = JSON.stringify(server);
+  const [form, setForm] = useState<PictureForm>(() => pictureForm(server));
+  const [seen, setSeen] = useState(serverKey);
+  const [differing, setDiffering] = useState<(keyof SiteImageDetails)[]>([]);
+  const [theirs, setTheirs] = useState<SiteImageDetails | null>(null);
+  if (seen !== serverKey) {
+    // The server's copy moved (a save, a colleague's seen on a refresh): what was not changed here follows it.
+    setSeen(serverKey);
+    setForm(followServer(form, server));
+  }
+  const { alt, decorative } = form.draft;
+  const focal = { x: form.draft.focalX, y: form.draft.focalY };
+  const edit = (details: Partial<SiteImageDetails>) => setForm({ ...form, draft: { ...form.draft, ...details } });
+  const setAlt = (next: string) => edit({ alt: next });
+  const setDecorative = (next: boolean) => edit({ decorative: next });
+  const setFocal = (next: { x: number; y: number }) => edit({ focalX: next.x, focalY: next.y });
+  const dirty = isDirty(form);
+  // The details where theirs, shown after a 409, still differs from what the form holds.
+  const clash = (keys: (keyof SiteImageDetails)[]) =>
+    theirs !== null && keys.some((key) => differing.includes(key) && form.draft[key] !== theirs[key]);
+  const save = () =>
+    change.mutate(
+      { id: image.id, change: changeFrom(form) },
+      {
+        onSuccess: (saved) => {
+          setForm(pictureForm(detailsOf(saved)));
+          setSeen(JSON.stringify(detailsOf(saved)));
+          setDiffering([]);
+          setTheirs(null);
+        },
+        onError: async (error) => {
+          if (!(error instanceof HttpError && error.status === 409)) return;
+          const current = await readAgain(image.id);
+          if (!current) return;
+          const answer = acknowledge(form, detailsOf(current));
+          setForm(answer.form);
+          setSeen(JSON.stringify(detailsOf(current)));
+          setDiffering(answer.differing);
+          setTheirs(detailsOf(current));
+        },
+      },
+    );
   const place = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const fraction = (at: number, start: number, size: number) => Math.min(1, Math.max(0, (at - start) / size));
@@ -165,6 +229,11 @@ function ImageDetails({ image }: { image: SiteImage }) {
           <FocalRange label="Across" value={focal.x} onChange={(x) => setFocal({ ...focal, x })} />
           <FocalRange label="Down" value={focal.y} onChange={(y) => setFocal({ ...focal, y })} />
         </div>
+        {theirs && clash(["focalX", "focalY"]) && (
+          <Theirs onUse={() => setFocal({ x: theirs.focalX, y: theirs.focalY })}>
+            {`across ${percent(theirs.focalX)}%, down ${percent(theirs.focalY)}%`}
+          </Theirs>
+        )}
       </div>
       <div className="grid content-start gap-3">
         <Field
@@ -182,6 +251,9 @@ function ImageDetails({ image }: { image: SiteImage }) {
             />
           )}
         </Field>
+        {theirs && clash(["alt"]) && (
+          <Theirs onUse={() => setAlt(theirs.alt)}>{theirs.alt ? `“${theirs.alt}”` : "no alt text"}</Theirs>
+        )}
         <label htmlFor={`${id}-decorative`} className="flex items-center gap-2 text-sm text-steel-800">
           <input
             id={`${id}-decorative`}
@@ -192,6 +264,11 @@ function ImageDetails({ image }: { image: SiteImage }) {
           />
           Decorative: it only adorns the page (shown without alt text)
         </label>
+        {theirs && clash(["decorative"]) && (
+          <Theirs onUse={() => setDecorative(theirs.decorative)}>
+            {theirs.decorative ? "decorative" : "not decorative"}
+          </Theirs>
+        )}
         {!describedEnough({ alt, decorative }) && (
           <p className="text-sm font-medium text-amber-800">
             Needs alt text, or the decorative mark, before it can be published.
@@ -203,18 +280,7 @@ function ImageDetails({ image }: { image: SiteImage }) {
           </p>
         )}
         <div>
-          <Button
-            type="button"
-            size="sm"
-            disabled={!dirty}
-            loading={change.isPending}
-            onClick={() =>
-              change.mutate({
-                id: image.id,
-                change: { alt: alt.trim(), decorative, focalX: focal.x, focalY: focal.y },
-              })
-            }
-          >
+          <Button type="button" size="sm" disabled={!dirty} loading={change.isPending} onClick={save}>
             Save picture
           </Button>
         </div>
