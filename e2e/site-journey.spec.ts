@@ -56,9 +56,17 @@ async function openItem(page: Page, collection: string, item: RegExp | string) {
   await page.getByRole("list", { name: collection }).getByRole("link", { name: item }).click();
 }
 
+/** Saves the open form as a draft and waits for the server's answer (an earlier save's toast may still show). */
 async function saveDraft(page: Page) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "PUT" &&
+      new URL(response.url()).pathname.startsWith("/api/admin/site/") &&
+      response.status() === 200,
+  );
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(toast(page, "Draft saved")).toBeVisible();
+  await saved;
+  await expect(page.getByText("All changes saved")).toBeVisible();
 }
 
 /** The page's HTML from each instance past the balancer. */
