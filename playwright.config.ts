@@ -33,11 +33,15 @@ const dataOnly = process.env.E2E_SCOPE === "data";
 const ownServer = /@own-server/;
 const crossInstance =
   /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply|workspace)\.spec\.ts/;
+// E2E_NO_NGINX=1 (scripts/e2e.ts, outside CI on a machine without nginx): the journeys that start
+// a topology of their own are left out.
+const needsNginx = /site-journey\.spec\.ts/;
 // TEST_REPORT_DIR: a JSON report there too (CI's table of the slowest tests, scripts/ci-report.ts).
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: "e2e",
+  ...(process.env.E2E_NO_NGINX === "1" ? { testIgnore: needsNginx } : {}),
   fullyParallel: true,
   // At least two: on a 2-core machine the browser work overlaps well with the server's (measured ~1.8× faster).
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),

@@ -14,6 +14,7 @@ import { type AdminSiteContent, type PublicSiteContent, sitePaths } from "../sha
 import { loginAdmin, unique } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { signInAsAdmin } from "./office-fixtures.ts";
+import { toast } from "./site-fixtures.ts";
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -66,11 +67,6 @@ async function putBackHours(api: APIRequestContext, token: string, hours: string
 }
 
 const saveDraft = (page: Page) => page.getByRole("button", { name: "Save draft" }).click();
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByText(title)
-    .first();
 
 test("an admin adds a job as a draft, is told what is missing or refused, and removes it", async ({
   page,

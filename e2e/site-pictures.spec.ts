@@ -15,15 +15,10 @@ import { siteImagePaths } from "../shared/site-images.ts";
 import { loginAdmin, unique } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { signInAsAdmin } from "./office-fixtures.ts";
+import { startNewProject, twoTonePhoto } from "./site-fixtures.ts";
 
 /** A photo whose left third is red and the rest blue: where the crop falls shows in its colours. */
-const photo = () =>
-  sharp({ create: { width: 1800, height: 900, channels: 3, background: "#1d4ed8" } })
-    .composite([
-      { input: { create: { width: 600, height: 900, channels: 3, background: "#dc2626" } }, left: 0, top: 0 },
-    ])
-    .jpeg({ quality: 85 })
-    .toBuffer();
+const photo = () => twoTonePhoto({ width: 1800, height: 900, leftWidth: 600 }, "#dc2626", "#1d4ed8");
 
 test("an admin adds a project with a photo, places its focal point, describes it and previews the page", async ({
   page,
@@ -39,19 +34,7 @@ test("an admin adds a project with a photo, places its focal point, describes it
   await page.goto("/staff/site/projects");
   await expect(page.getByRole("heading", { level: 1, name: "Site" })).toBeVisible(dashboardLoad);
 
-  await page.getByRole("button", { name: "Add project" }).click();
-  const add = page.getByRole("dialog", { name: "Add a project" });
-  await add.getByRole("textbox", { name: "Id" }).fill(id);
-  await add.getByRole("button", { name: "Continue" }).click();
-  const editor = page.getByRole("region", { name: "New project" });
-  await expect(editor).toBeVisible();
-  await editor.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-  await editor.getByRole("textbox", { name: "Short description" }).fill("A depot detailed for the e2e journey.");
-  await editor.getByRole("textbox", { name: "Long description" }).fill("Portal frames, bracing and crane rails.");
-  await editor.getByRole("textbox", { name: "Client" }).fill("Depot Co");
-  await editor.getByRole("textbox", { name: "Location" }).fill("Leeds, UK");
-  await editor.getByRole("spinbutton", { name: "Year" }).fill("2026");
-  await editor.getByRole("textbox", { name: "Category" }).fill("Industrial");
+  const editor = await startNewProject(page, { id, name, client: "Depot Co" });
 
   // The upload: the field takes the picture's name, and its details open under it.
   await editor.getByLabel("Upload a picture for Image").setInputFiles({

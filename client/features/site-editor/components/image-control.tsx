@@ -158,8 +158,11 @@ function ImageDetails({ image }: { image: SiteImage }) {
   const serverKey = JSON.stringify(server);
   const [form, setForm] = useState<PictureForm>(() => pictureForm(server));
   const [seen, setSeen] = useState(serverKey);
-  const [differing, setDiffering] = useState<(keyof SiteImageDetails)[]>([]);
-  const [theirs, setTheirs] = useState<SiteImageDetails | null>(null);
+  // After a 409: the server's copy, and the details where it differed from the form.
+  const [conflict, setConflict] = useState<{ theirs: SiteImageDetails; differing: (keyof SiteImageDetails)[] } | null>(
+    null,
+  );
+  const theirs = conflict?.theirs ?? null;
   if (seen !== serverKey) {
     // The server's copy moved (a save, a colleague's seen on a refresh): what was not changed here follows it.
     setSeen(serverKey);
@@ -174,7 +177,8 @@ function ImageDetails({ image }: { image: SiteImage }) {
   const dirty = isDirty(form);
   // The details where theirs, shown after a 409, still differs from what the form holds.
   const clash = (keys: (keyof SiteImageDetails)[]) =>
-    theirs !== null && keys.some((key) => differing.includes(key) && form.draft[key] !== theirs[key]);
+    conflict !== null &&
+    keys.some((key) => conflict.differing.includes(key) && form.draft[key] !== conflict.theirs[key]);
   const save = () =>
     change.mutate(
       { id: image.id, change: changeFrom(form) },
@@ -182,8 +186,7 @@ function ImageDetails({ image }: { image: SiteImage }) {
         onSuccess: (saved) => {
           setForm(pictureForm(detailsOf(saved)));
           setSeen(JSON.stringify(detailsOf(saved)));
-          setDiffering([]);
-          setTheirs(null);
+          setConflict(null);
         },
         onError: async (error) => {
           if (!(error instanceof HttpError && error.status === 409)) return;
@@ -192,8 +195,7 @@ function ImageDetails({ image }: { image: SiteImage }) {
           const answer = acknowledge(form, detailsOf(current));
           setForm(answer.form);
           setSeen(JSON.stringify(detailsOf(current)));
-          setDiffering(answer.differing);
-          setTheirs(detailsOf(current));
+          setConflict({ theirs: detailsOf(current), differing: answer.differing });
         },
       },
     );
