@@ -185,3 +185,31 @@ export async function stompSend(client: Client, destination: string, body: objec
     waiters.delete(clientId);
   }
 }
+
+/**
+ * Starts recording everything the page's polite live regions say. A region holds only its latest
+ * text, and other tests' people write to the shared admin at any time ("New message from …"), so
+ * a test asks what was said, not what is showing now. A repeated text is cleared first, then set
+ * again: it counts again.
+ */
+export async function recordAnnouncements(page: Page) {
+  await page.evaluate(() => {
+    const spoken: string[] = [];
+    const last = new Map<Element, string>();
+    (window as unknown as { spoken: string[] }).spoken = spoken;
+    new MutationObserver(() => {
+      for (const region of document.querySelectorAll("[aria-live=polite]")) {
+        const text = region.textContent?.trim() ?? "";
+        if (text && text !== last.get(region)) spoken.push(text);
+        last.set(region, text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** How many times, since `recordAnnouncements`, the page's live regions said something with `text` in it. */
+export const timesAnnounced = (page: Page, text: string) =>
+  page.evaluate(
+    (wanted) => (window as unknown as { spoken: string[] }).spoken.filter((said) => said.includes(wanted)).length,
+    text,
+  );

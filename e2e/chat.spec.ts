@@ -35,10 +35,12 @@ import {
   messages,
   newEmployee,
   openDashboard,
+  recordAnnouncements,
   selectChat,
   send,
   stompAs,
   stompSend,
+  timesAnnounced,
   unique,
 } from "./chat-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
@@ -107,9 +109,10 @@ test.describe("staff chat", () => {
     await expect(messages(employeePage).getByRole("heading", { name: "Today" })).toBeVisible();
 
     // The reply arrives on the admin's screen while it is open, and is announced politely.
+    await recordAnnouncements(page);
     await send(employeePage, "Yes, checking the grid lines now.\nWill send tonight.");
     await expect(messages(page).getByText(/Yes, checking the grid lines now\.\s+Will send tonight\./)).toBeVisible();
-    await expect(page.locator("[aria-live=polite]").filter({ hasText: "Yes, checking" })).toHaveCount(1);
+    await expect.poll(() => timesAnnounced(page, "Yes, checking the grid lines now.")).toBe(1);
     // A message read while open does not count as unread, now or after a reload.
     await page.reload();
     await page.getByRole("button", { name: "Open Chat" }).click();
@@ -491,21 +494,8 @@ test.describe("staff chat across a server restart", { tag: "@own-server" }, () =
       await openDashboard(page, admin);
       await selectChat(page, alice.name);
       await send(page, "Before the restart.");
-      // Everything the live region says, in order: it holds only the latest, and Bob's message may
-      // be announced after the catch-up's (if the page reconnects before Bob sends).
-      await page.evaluate(() => {
-        const spoken: string[] = [];
-        const last = new Map<Element, string>();
-        (window as unknown as { spoken: string[] }).spoken = spoken;
-        new MutationObserver(() => {
-          for (const region of document.querySelectorAll("[aria-live=polite]")) {
-            const text = region.textContent?.trim() ?? "";
-            // A repeated announcement is cleared first, then set again: it counts again.
-            if (text && text !== last.get(region)) spoken.push(text);
-            last.set(region, text);
-          }
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      // Bob's message may be announced after the catch-up's (if the page reconnects before Bob sends).
+      await recordAnnouncements(page);
 
       await server.stop();
       await expect(connectionStatus(page)).toHaveText(/Offline|Connecting…/, { timeout: 15_000 });
@@ -529,12 +519,7 @@ test.describe("staff chat across a server restart", { tag: "@own-server" }, () =
       await expect(messages(page).getByText("Before the restart.")).toBeVisible();
       await expect(messages(page).getByText("During the outage.")).toBeVisible();
       // No live frame ever comes for it: the catch-up that showed it reads it out.
-      const spokenOf = (text: string) =>
-        page.evaluate(
-          (wanted) => (window as unknown as { spoken: string[] }).spoken.filter((said) => said.includes(wanted)).length,
-          text,
-        );
-      await expect.poll(() => spokenOf("During the outage.")).toBe(1);
+      await expect.poll(() => timesAnnounced(page, "During the outage.")).toBe(1);
       await expect(chatButton(chatsSidebar(page), bob.name)).toHaveAccessibleName(/1 unread message/);
 
       // And the live connection works again both ways.

@@ -9,6 +9,7 @@ import type { AccountKind } from "../../../../shared/roles.ts";
 import { useChatGroups } from "../api/get-groups.ts";
 import { useChatUsers } from "../api/get-users.ts";
 import { chatKeys } from "../api/keys.ts";
+import { Announcements } from "../lib/announcements.ts";
 import { type ChatRef, chatKey } from "../lib/chat-ref.ts";
 import { chatOfConversation } from "../lib/conversation-key.ts";
 import { classifyIncoming, messageSummary } from "../lib/messages.ts";
@@ -39,17 +40,16 @@ const isSend = (destination: string | null | undefined) =>
 const ANNOUNCED_LIMIT = 500;
 
 /**
- * The live region's text: cleared first so that a repeated text is read again. `announceOnce`
+ * The live region's text (lib/announcements: a repeated text is read again, none replaces another unread). `announceOnce`
  * speaks of a message at most once, however it arrives (live, again after a resend, or first
  * through a catch-up that showed it before its live frame came).
  */
 function useAnnouncer() {
   const [announcement, setAnnouncement] = useState("");
+  const [region] = useState(() => new Announcements(setAnnouncement));
+  useEffect(() => () => region.dispose(), [region]);
   const announced = useRef(new Set<number>());
-  const announce = useCallback((text: string) => {
-    setAnnouncement("");
-    window.setTimeout(() => setAnnouncement(text), 50);
-  }, []);
+  const announce = useCallback((text: string) => region.say(text), [region]);
   /** Marks these messages as spoken of; those not spoken of before. */
   const unspoken = useCallback(<T extends { id: number }>(messages: readonly T[]) => {
     const seen = announced.current;
