@@ -3,16 +3,18 @@
 // route, hook and query. Each failure ends only its own session or request (logged with context),
 // the bystanders keep chatting, HTTP keeps answering, and nothing escapes as an unhandled
 // rejection or uncaught exception. A write the database refuses midway through its transaction
-// (a quote request's change or note, an application's erasure, a site picture, a list's order) leaves nothing
+// (a quote request's change or note, an application's erasure, a site picture or its details, a list's order) leaves nothing
 // half written.
 import { randomBytes } from "node:crypto";
 import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDestinations } from "../../shared/chat.ts";
 import { sitePaths } from "../../shared/site-content.ts";
+import { siteImagePaths } from "../../shared/site-images.ts";
 import { adminToken, authHeader } from "../../test/helpers/factories.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
 import { submitApplication, submitQuoteRequest } from "../../test/helpers/public-form-submissions.ts";
@@ -471,20 +473,22 @@ describe("a write the database refuses midway leaves nothing half written, and t
   });
 });
 
-describe("a site picture whose row the database refuses leaves no file, and the same upload then succeeds", () => {
-  const objects = async () => {
-    const found: string[] = [];
-    for (const prefix of ["site-images/", "site-media/"]) {
-      for await (const object of t.app.storage.objects.list(prefix)) found.push(object.key);
-    }
-    return found.sort();
-  };
-  const pictureState = async () => ({
-    images: await t.app.db.select().from(siteImages).orderBy(siteImages.id),
-    audit: await auditEntries(),
-    objects: await objects(),
-  });
+/** The keys of the site's pictures and their encoded files in the store. */
+const siteObjects = async () => {
+  const found: string[] = [];
+  for (const prefix of ["site-images/", "site-media/"]) {
+    for await (const object of t.app.storage.objects.list(prefix)) found.push(object.key);
+  }
+  return found.sort();
+};
+/** What a picture's write may touch: the rows, the audit log, the stored files. */
+const pictureState = async () => ({
+  images: await t.app.db.select().from(siteImages).orderBy(siteImages.id),
+  audit: await auditEntries(),
+  objects: await siteObjects(),
+});
 
+describe("a site picture whose row the database refuses leaves no file, and the same upload then succeeds", () => {
   it.each([
     ["its row", siteImages],
     ["its audit entry", auditLog],
@@ -512,6 +516,45 @@ describe("a site picture whose row the database refuses leaves no file, and the 
     expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["site.edit"]);
     // The original and its encoded files (one width of each format for a 1 px picture, and the whole).
     expect(after.objects.length - before.objects.length).toBe(4);
+    await stillServing();
+  });
+});
+
+describe("a picture's new details whose audit entry the database refuses stay as they were, and the same change then lands", () => {
+  it("refused at its audit entry, with a new focal point: the new crop's files are made, then removed", async () => {
+    const wide = await sharp({ create: { width: 1200, height: 400, channels: 3, background: "#3b6e8f" } })
+      .png()
+      .toBuffer();
+    const body = multipart([
+      { name: "alt", value: "A portal frame" },
+      { name: "focalX", value: "0.1" },
+      { name: "file", value: wide, fileName: "portal.png", contentType: "image/png" },
+    ]);
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: siteImagePaths.images,
+      headers: { ...authHeader(admin), ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id } = uploaded.json() as { id: string };
+    const request = (): InjectOptions => ({
+      method: "PATCH",
+      url: siteImagePaths.image(id),
+      headers: authHeader(admin),
+      payload: { alt: "The portal frame from the east", focalX: 0.9, read: { alt: "A portal frame", focalX: 0.1 } },
+    });
+    const before = await pictureState();
+    await refusedAt(auditLog, request());
+    expect(await pictureState()).toEqual(before);
+
+    const answered = await t.app.inject(request());
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ alt: "The portal frame from the east", focalX: 0.9 });
+    const after = await pictureState();
+    expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(["site.edit"]);
+    // The new crop's files beside the old crop's (a published page may still show those).
+    expect(after.objects.length).toBeGreaterThan(before.objects.length);
     await stillServing();
   });
 });
