@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PublicSiteContent, sitePaths, sitePreviewSchema } from "../../../shared/site-content.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
+import { serverPageCsp } from "../../lib/html-page.ts";
 import { PREVIEW_TTL_SECONDS } from "./preview.ts";
 import { PageRenderError, type PageRenderer } from "./render.ts";
 
@@ -83,14 +84,21 @@ describe("the preview of the drafts (DESIGN §17)", () => {
     const { url } = await link();
     const token = url.split("/").at(-1) ?? "";
     const forged = `${token.slice(0, -4)}${token.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
-    expect((await t.app.inject({ url: `/site-preview/${forged}/career` })).statusCode).toBe(404);
+    const refused = await t.app.inject({ url: `/site-preview/${forged}/career` });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain("<h1>This preview link is not valid</h1>");
     expect((await t.app.inject({ url: "/site-preview/not-a-token/career" })).statusCode).toBe(404);
     clock += PREVIEW_TTL_SECONDS * 1000 - 1000;
     expect((await t.app.inject({ url: `${url}/career` })).statusCode).toBe(200);
     clock += 2000;
     const expired = await t.app.inject({ url: `${url}/career` });
     expect(expired.statusCode).toBe(410);
-    expect(expired.body).toContain("This preview link has expired");
+    // A page in the firm's name, for a phone too, with nothing that runs, never kept or indexed.
+    expect(expired.body).toContain("<h1>This preview link has expired</h1>");
+    expect(expired.body).toContain('<meta name="viewport"');
+    expect(expired.headers["content-security-policy"]).toBe(serverPageCsp);
+    expect(expired.headers["cache-control"]).toBe("private, no-store");
+    expect(expired.headers["x-robots-tag"]).toBe("noindex, nofollow");
   });
 
   it("says why drafts cannot be shown (422), escaped", async () => {

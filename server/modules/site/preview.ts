@@ -6,11 +6,12 @@
  * otherwise hydrate at an address its router does not know), never cached, never indexed.
  */
 
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { sitePaths, sitePreviewSchema } from "../../../shared/site-content.ts";
-import { escapeHtml } from "../../lib/html-page.ts";
+import { escapeHtml, serverPage, serverPageCsp } from "../../lib/html-page.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { sharedSecret } from "../../lib/secrets.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -33,9 +34,13 @@ export function staticPreview(html: string): string {
     .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow"/>');
 }
 
-/** A short page saying why there is no preview. */
-const pageAnswer = (text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Preview</title></head><body><p>${escapeHtml(text)}</p></body></html>`;
+/** A page in the firm's name saying why there is no preview, and what to do (the server's own page: no script). */
+function noPreview(reply: FastifyReply, status: number, title: string, text: string) {
+  return reply
+    .status(status)
+    .header("content-security-policy", serverPageCsp)
+    .send(serverPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`));
+}
 
 export interface SitePreviewOptions {
   /** The clock links are signed and checked by (tests move it). */
@@ -97,21 +102,33 @@ export const sitePreviewRoutes: FastifyPluginAsyncZod<SitePreviewOptions> = asyn
         });
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) {
-          return reply
-            .status(410)
-            .send(pageAnswer("This preview link has expired. Ask for a new one in the site editor."));
+          return noPreview(reply, 410, "This preview link has expired", "Ask for a new one in the site editor.");
         }
-        return reply.status(404).send(pageAnswer("This preview link is not valid."));
+        return noPreview(
+          reply,
+          404,
+          "This preview link is not valid",
+          "Check that the whole link was copied, or ask for a new one in the site editor.",
+        );
       }
-      if (!PREVIEW_PAGES.has(page)) return reply.status(404).send(pageAnswer("There is no such page to preview."));
+      if (!PREVIEW_PAGES.has(page)) {
+        return noPreview(reply, 404, "There is no such page to preview", "A preview shows the site's public pages.");
+      }
       let html: string | null;
       try {
         html = await app.livePages.renderOne(page, await repository.draftContent());
       } catch (error) {
         if (!(error instanceof PageRenderError)) throw error;
-        return reply.status(422).send(pageAnswer(`The drafts cannot be shown: ${error.message}.`));
+        return noPreview(reply, 422, "The drafts cannot be shown", `${error.message}.`);
       }
-      if (html === null) return reply.status(503).send(pageAnswer("Previews need the built site (npm run build)."));
+      if (html === null) {
+        return noPreview(
+          reply,
+          503,
+          "Previews need the built site",
+          "Build it (npm run build), then open the link again.",
+        );
+      }
       const preview = staticPreview(html);
       return reply.header("content-security-policy", contentSecurityPolicy(preview)).send(preview);
     },
