@@ -9,7 +9,7 @@
  * the public pages, so this journey only publishes the contact hours (which no spec reads) and
  * leaves drafts of its own items, never of published ones.
  */
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { type AdminSiteContent, type PublicSiteContent, sitePaths } from "../shared/site-content.ts";
 import { loginAdmin, unique } from "./chat-fixtures.ts";
 import { dashboardLoad, expect, expectNoAxeViolations, test } from "./fixtures.ts";
@@ -375,6 +375,23 @@ test("the contact hours, published, show on the site; the version before, restor
     await expect(numbers.getByRole("listitem").first()).toContainText(moved);
     await expect(numbers.getByText("Moved", { exact: true })).toHaveCount(0);
     await expect(numbers.getByRole("button", { name: `Move ${moved} down` })).toBeFocused();
+
+    // With a mouse the item is dragged to its place: the first onto the last one's lower half, then back.
+    const rows = numbers.getByRole("listitem");
+    const count = await rows.count();
+    const lowerHalf = async (row: Locator) => {
+      const box = await row.boundingBox();
+      return { x: (box?.width ?? 0) / 2, y: (box?.height ?? 0) * 0.8 };
+    };
+    await rows.first().dragTo(rows.last(), { targetPosition: await lowerHalf(rows.last()) });
+    await expect(rows.last()).toContainText(moved);
+    await expect(rows.last()).toContainText("Moved");
+    expect(await publicOrder()).toEqual(orderBefore);
+    await expect(numbers.getByRole("button", { name: `Move ${moved} up` })).toBeEnabled();
+    await rows.last().dragTo(rows.first(), { targetPosition: { x: 20, y: 4 } });
+    await expect(rows.first()).toContainText(moved);
+    await expect(numbers.getByText("Moved", { exact: true })).toHaveCount(0);
+    await expect(rows).toHaveCount(count);
   } finally {
     await putBackHours(request, token, before);
   }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ChevronRight, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronRight, GripVertical, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -16,11 +16,13 @@ import {
 } from "../../../../shared/site-content.ts";
 import { useReorderList } from "../api/reorder.ts";
 import { collectionLabels, itemNouns, itemState, itemTitle, siteAddresses } from "../lib/collections.ts";
+import { dropIndex, reordered } from "../lib/order.ts";
 import { ScheduledMark, StatusBadge } from "./status-badge.tsx";
 
 /**
  * A list collection's items: each with its title, status and schedule, the open one marked, and
- * buttons to move it up or down (a new order is a draft, decision 058); Add.
+ * buttons to move it up or down (a new order is a draft, decision 058), or dragged to its place
+ * with a mouse (the buttons stay for the keyboard and touch); Add.
  */
 export function ItemList({
   collection,
@@ -36,21 +38,35 @@ export function ItemList({
   const toast = useToast();
   const ids = items.map((item) => item.id);
 
-  async function move(index: number, by: -1 | 1, title: string) {
-    const next = [...ids];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved as string);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [drop, setDrop] = useState<{ over: number; after: boolean } | null>(null);
+  const movable = items.length > 1;
+
+  /** Sends the new order; true once it is the list's. */
+  async function moveTo(from: number, to: number, title: string) {
     try {
-      await reorder.mutateAsync({ collection, ids: next, expected: ids });
-      // Keep the keyboard on the item: the same button, or the other one at the list's end.
-      requestAnimationFrame(() => {
-        const same = document.getElementById(moveButtonId(collection, moved as string, by)) as HTMLButtonElement | null;
-        const other = document.getElementById(moveButtonId(collection, moved as string, by < 0 ? 1 : -1));
-        (same && !same.disabled ? same : other)?.focus();
-      });
+      await reorder.mutateAsync({ collection, ids: reordered(ids, from, to), expected: ids });
+      return true;
     } catch (error) {
       toast({ tone: "error", title: `${title} was not moved`, description: messageFrom(error, "Try again.") });
+      return false;
     }
+  }
+
+  async function move(index: number, by: -1 | 1, title: string) {
+    const moved = ids[index] as string;
+    if (!(await moveTo(index, index + by, title))) return;
+    // Keep the keyboard on the item: the same button, or the other one at the list's end.
+    requestAnimationFrame(() => {
+      const same = document.getElementById(moveButtonId(collection, moved, by)) as HTMLButtonElement | null;
+      const other = document.getElementById(moveButtonId(collection, moved, by < 0 ? 1 : -1));
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  }
+
+  function endDrag() {
+    setDragging(null);
+    setDrop(null);
   }
 
   return (
@@ -78,12 +94,59 @@ export function ItemList({
             const current = item.id === selected;
             const title = itemTitle(collection, item.draft ?? item.published, item.id);
             return (
-              <li key={item.id} className="flex items-stretch">
+              <li
+                key={item.id}
+                draggable={movable && !reorder.isPending}
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = "move";
+                  event.dataTransfer.setData("text/plain", title);
+                  setDragging(index);
+                }}
+                onDragOver={(event) => {
+                  if (dragging === null) return;
+                  event.preventDefault();
+                  event.dataTransfer.dropEffect = "move";
+                  const after = event.clientY > midline(event.currentTarget);
+                  if (drop?.over !== index || drop.after !== after) setDrop({ over: index, after });
+                }}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  const from = dragging;
+                  endDrag();
+                  if (from === null) return;
+                  const to = dropIndex(from, index, event.clientY > midline(event.currentTarget));
+                  const dragged = items[from];
+                  if (to !== undefined && dragged) {
+                    void moveTo(from, to, itemTitle(collection, dragged.draft ?? dragged.published, dragged.id));
+                  }
+                }}
+                onDragEnd={endDrag}
+                className={cx("relative flex items-stretch", dragging === index && "opacity-50")}
+              >
+                {drop?.over === index && dragging !== index && (
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      "pointer-events-none absolute inset-x-0 z-10 h-1 bg-accent-500",
+                      drop.after ? "bottom-0" : "top-0",
+                    )}
+                  />
+                )}
+                {/* A touch screen drags nothing: there the buttons move it. */}
+                {movable && (
+                  <GripVertical
+                    aria-hidden="true"
+                    size={16}
+                    className="ml-1.5 shrink-0 cursor-grab self-center text-steel-400 pointer-coarse:hidden"
+                  />
+                )}
                 <Link
                   to={siteAddresses.item(collection, item.id)}
+                  draggable={false}
                   aria-current={current ? "page" : undefined}
                   className={cx(
-                    "flex min-w-0 flex-1 items-center gap-3 py-3 pl-4 hover:bg-steel-50",
+                    "flex min-w-0 flex-1 items-center gap-3 py-3 hover:bg-steel-50",
+                    movable ? "pl-2 pointer-coarse:pl-4" : "pl-4",
                     current && "bg-steel-100 shadow-[inset_3px_0_0_var(--color-accent-500)]",
                   )}
                 >
@@ -122,6 +185,12 @@ export function ItemList({
     </section>
   );
 }
+
+/** The vertical middle of an element, in the viewport: a drop below it lands after the item. */
+const midline = (element: Element) => {
+  const box = element.getBoundingClientRect();
+  return box.top + box.height / 2;
+};
 
 const moveButtonId = (collection: SiteCollection, id: string, by: -1 | 1) =>
   `site-move-${collection}-${id}-${by < 0 ? "up" : "down"}`;
