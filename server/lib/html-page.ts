@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import site from "../../content/site.json" with { type: "json" };
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -54,3 +55,17 @@ ${body}
 </html>
 `;
 }
+
+/**
+ * Answers with a `serverPage`: its policy, never kept or indexed, no referrer. For a visitor who
+ * follows a link the server answers itself (a share link, a preview link).
+ */
+export const sendServerPage = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply
+    .status(status)
+    .type("text/html; charset=utf-8")
+    .header("content-security-policy", serverPageCsp)
+    .header("cache-control", "private, no-store")
+    .header("referrer-policy", "no-referrer")
+    .header("x-robots-tag", "noindex, nofollow")
+    .send(serverPage(title, body));

@@ -8,7 +8,7 @@ import { fileIdParamsSchema, fileShareLimits, sharedFileSchema, updateShareSchem
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, gone, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
-import { escapeHtml, serverPage, serverPageCsp } from "../../lib/html-page.ts";
+import { escapeHtml, sendServerPage } from "../../lib/html-page.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hashing.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
@@ -186,16 +186,6 @@ export const passwordAttemptLimit = { max: 10, timeWindowMs: 15 * 60 * 1000 };
 /** A browser (which gets pages) rather than a program (which gets the JSON errors of the API). */
 const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? "");
 
-const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .status(status)
-    .type("text/html; charset=utf-8")
-    .header("content-security-policy", serverPageCsp)
-    .header("cache-control", "private, no-store")
-    .header("referrer-policy", "no-referrer")
-    .header("x-robots-tag", "noindex, nofollow")
-    .send(serverPage(title, body));
-
 /**
  * The public link: /share/<token>, no login. Registered outside /api. A link with a password
  * first shows a page whose form POSTs it to the same address (no script needed); each whole-file
@@ -223,11 +213,11 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     if (![404, 410, 429].includes(status) || !wantsPage(request)) throw error;
     const title = status === 410 ? "Link ended" : status === 404 ? "Link not found" : "Too many attempts";
     if (error instanceof HttpError && error.extra?.headers) reply.headers(error.extra.headers);
-    return sendPage(reply, status, title, `<h1>${title}</h1><p>${escapeHtml(error.message)}</p>`);
+    return sendServerPage(reply, status, title, `<h1>${title}</h1><p>${escapeHtml(error.message)}</p>`);
   };
 
   const passwordPage = (reply: FastifyReply, row: SharedFileRow, status: number, problem?: string) =>
-    sendPage(
+    sendServerPage(
       reply,
       status,
       "Password required",

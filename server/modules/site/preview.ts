@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { sitePaths, sitePreviewSchema } from "../../../shared/site-content.ts";
-import { escapeHtml, serverPage, serverPageCsp } from "../../lib/html-page.ts";
+import { escapeHtml, sendServerPage } from "../../lib/html-page.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { sharedSecret } from "../../lib/secrets.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -34,13 +34,9 @@ export function staticPreview(html: string): string {
     .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow"/>');
 }
 
-/** A page in the firm's name saying why there is no preview, and what to do (the server's own page: no script). */
-function noPreview(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply
-    .status(status)
-    .header("content-security-policy", serverPageCsp)
-    .send(serverPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`));
-}
+/** A page in the firm's name saying why there is no preview, and what to do. */
+const noPreview = (reply: FastifyReply, status: number, title: string, text: string) =>
+  sendServerPage(reply, status, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
 
 export interface SitePreviewOptions {
   /** The clock links are signed and checked by (tests move it). */

@@ -37,6 +37,7 @@ export function ItemList({
   const reorder = useReorderList();
   const toast = useToast();
   const ids = items.map((item) => item.id);
+  const titles = items.map((item) => itemTitle(collection, item.draft ?? item.published, item.id));
 
   const [dragging, setDragging] = useState<number | null>(null);
   const [drop, setDrop] = useState<{ over: number; after: boolean } | null>(null);
@@ -92,7 +93,7 @@ export function ItemList({
         >
           {items.map((item, index) => {
             const current = item.id === selected;
-            const title = itemTitle(collection, item.draft ?? item.published, item.id);
+            const title = titles[index] as string;
             return (
               <li
                 key={item.id}
@@ -115,10 +116,7 @@ export function ItemList({
                   endDrag();
                   if (from === null) return;
                   const to = dropIndex(from, index, event.clientY > midline(event.currentTarget));
-                  const dragged = items[from];
-                  if (to !== undefined && dragged) {
-                    void moveTo(from, to, itemTitle(collection, dragged.draft ?? dragged.published, dragged.id));
-                  }
+                  if (to !== undefined) void moveTo(from, to, titles[from] as string);
                 }}
                 onDragEnd={endDrag}
                 className={cx("relative flex items-stretch", dragging === index && "opacity-50")}
