@@ -255,6 +255,20 @@ describe("deploy/Dockerfile", () => {
     expect(stages.flatMap((s) => s.instructions.map((i) => i.args)).join("\n")).toMatch(/npm ci --omit=dev/);
   });
 
+  it("runs on the Node that package.json pins, as npm start and the tests do (decision 061)", () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const pinned: string = pkg.devDependencies.node;
+    expect(pinned).toMatch(/^24\.\d+\.\d+$/);
+    const text = readFileSync(dockerfilePath, "utf8");
+    expect(/^ARG NODE_IMAGE=node:(\S+)-bookworm-slim$/m.exec(text)?.[1]).toBe(pinned);
+    // Every stage starts from that image, or from a stage that does.
+    const names = stages.map((stage) => stage.name);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own text, not a template
+    const base = "${NODE_IMAGE}";
+    for (const stage of stages) expect([base, ...names]).toContain(stage.from);
+    expect(pkg.engines.node).toBe(`>=${pinned}`);
+  });
+
   it("copies into the runtime everything server/main.ts loads", async () => {
     // Every source of every COPY (all but the last word, the destination).
     const copied = args("COPY").flatMap((line) =>
