@@ -36,10 +36,14 @@ export default defineConfig({
     reporters: process.env.TEST_REPORT_DIR ? ["default", "./test/reporters/timings.ts"] : ["default"],
     projects: [
       // Two workers: Vitest's default on 2 cores is one (availableParallelism - 1), and the API tests
-      // wait on I/O and timers as much as they compute.
+      // wait on I/O and timers as much as they compute. Not isolated (decision 060): a worker runs
+      // file after file in one process and imports Fastify, Drizzle and the rest once, not once a
+      // file (Node 24 reads a large package.json, drizzle-orm's, far slower than Node 20 did).
+      // Each file still builds its own app on its own database; what a file changes outside them
+      // (globals, the environment, process listeners, spies) it puts back in its own hooks.
       {
         extends: true,
-        test: { name: "parallel", include: inParallel, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: "parallel", include: inParallel, maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } },
       },
       // Files that start servers, the CLI or Biome: after the rest, two at a time (decision 039: a
       // file spends much of its time waiting on a child's start-up; measured 174 s one at a time,

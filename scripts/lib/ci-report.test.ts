@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatReport,
   fromPlaywright,
+  parseMachineSpeed,
   parseStages,
   skippedTests,
   stageVerdict,
@@ -75,5 +76,21 @@ describe("formatReport", () => {
     expect(text).toContain("total   171 s   300 s");
     expect(text).toContain("The 1 slowest test files\n9.1 s  pglite  b.test.ts");
     expect(text).toContain("The 1 slowest tests\n8.0 s  pglite  b.test.ts > slow one");
+  });
+
+  it("with the machine's speed, shows each stage's time divided by its ratio too", () => {
+    const machine = parseMachineSpeed("20.000\t2.000\n");
+    expect(machine).toEqual({ seconds: 20, ratio: 2 });
+    const text = formatReport(parseStages("npm ci\t41\t180\t0\nbuild\t130\t120\t0\n"), [], 1, machine);
+    expect(text).toContain("Stages (machine 2.00× the reference: its workload took 20.0 s)");
+    expect(text).toContain("stage    time  ÷ ratio  budget\nnpm ci   41 s     21 s   180 s  ok");
+    expect(text).toContain("build   130 s     65 s   120 s  OVER BUDGET");
+    expect(text).toContain("total   171 s     86 s   300 s");
+  });
+
+  it("ignores a speed file that is not two positive numbers", () => {
+    expect(parseMachineSpeed("")).toBeUndefined();
+    expect(parseMachineSpeed("12\t0\n")).toBeUndefined();
+    expect(parseMachineSpeed("abc\tdef")).toBeUndefined();
   });
 });

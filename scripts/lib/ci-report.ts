@@ -8,7 +8,7 @@
 export interface TimingReport {
   runner: "vitest" | "playwright";
   label: string;
-  files: { file: string; ms: number }[];
+  files: { file: string; ms: number; phases?: { importMs: number; setupMs: number; testsMs: number } }[];
   tests: { file: string; name: string; ms: number; state: string }[];
 }
 
@@ -95,19 +95,45 @@ export function stageVerdict(stage: Stage): string {
   return stage.seconds > stage.budget ? "OVER BUDGET" : "ok";
 }
 
-/** The closing report, as printed. */
-export function formatReport(stages: Stage[], reports: TimingReport[], limit = 10): string {
+/** The machine's speed as `.ci/run` measured it (scripts/machine-speed.ts): `seconds<TAB>ratio`. */
+export interface MachineSpeed {
+  seconds: number;
+  /** The workload's time over the reference's (decision 060): above 1, slower than the reference. */
+  ratio: number;
+}
+
+export function parseMachineSpeed(text: string): MachineSpeed | undefined {
+  const [seconds, ratio] = text.trim().split("\t").map(Number);
+  if (!Number.isFinite(seconds) || !Number.isFinite(ratio) || !ratio || ratio <= 0) return undefined;
+  return { seconds: seconds!, ratio: ratio! };
+}
+
+/**
+ * The closing report, as printed. With the machine's speed, each stage's time is shown twice: as
+ * measured, and divided by the ratio (what it would have taken on the reference machine), so that
+ * a slower machine and a slower suite can be told apart.
+ */
+export function formatReport(stages: Stage[], reports: TimingReport[], limit = 10, machine?: MachineSpeed): string {
   const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
   const budget = stages.reduce((sum, stage) => sum + stage.budget, 0);
+  const normalised = (seconds: number) => (machine ? [`${Math.round(seconds / machine.ratio)} s`] : []);
   const parts = [
-    "Stages",
+    machine
+      ? `Stages (machine ${machine.ratio.toFixed(2)}× the reference: its workload took ${machine.seconds.toFixed(1)} s)`
+      : "Stages",
     table(
       [
-        ["stage", "time", "budget", ""],
-        ...stages.map((stage) => [stage.name, `${stage.seconds} s`, `${stage.budget} s`, stageVerdict(stage)]),
-        ["total", `${total} s`, `${budget} s`, total > budget ? "OVER BUDGET" : ""],
+        ["stage", "time", ...(machine ? ["÷ ratio"] : []), "budget", ""],
+        ...stages.map((stage) => [
+          stage.name,
+          `${stage.seconds} s`,
+          ...normalised(stage.seconds),
+          `${stage.budget} s`,
+          stageVerdict(stage),
+        ]),
+        ["total", `${total} s`, ...normalised(total), `${budget} s`, total > budget ? "OVER BUDGET" : ""],
       ],
-      ["l", "r", "r", "l"],
+      machine ? ["l", "r", "r", "r", "l"] : ["l", "r", "r", "l"],
     ),
   ];
   const files = reports
