@@ -33,6 +33,13 @@ const dataOnly = process.env.E2E_SCOPE === "data";
 const ownServer = /@own-server/;
 const crossInstance =
   /(chat|chat-actions|chat-search|file-requests|file-preview|shares|career-apply|workspace)\.spec\.ts/;
+// E2E_SCOPE=embedded (CI's PGlite pass, when the servers' pass follows it; decision 060): the
+// journeys that pass runs through two instances are left out here, at every width they run
+// there. Their server code runs on PGlite in the Vitest files; what the browser adds (the pages,
+// the sockets, the uploads) is the same on either database and runs once, through the topology.
+// Their @layout checks and the @own-server restart journey stay here.
+const embeddedOnly = process.env.E2E_SCOPE === "embedded";
+const crossInstanceJourney = new RegExp(`^(?=.*\\b${crossInstance.source})(?!.*(@layout|@own-server))`);
 // E2E_NO_NGINX=1 (scripts/e2e.ts, outside CI on a machine without nginx): the journeys that start
 // a topology of their own are left out.
 const needsNginx = /site-journey\.spec\.ts/;
@@ -71,21 +78,31 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      // Against a database server (scripts/e2e.ts, one width each): only the @phone-only journeys.
-      grep: process.env.E2E_ONE_WIDTH === "1" ? phoneOnly : [layout, phoneJourney],
+      // Against a database server (scripts/e2e.ts, one width each): only the @phone-only journeys,
+      // and in the data pass the @phone ones too (the chat's touch actions: they run nowhere else).
+      grep: dataOnly ? phoneJourney : process.env.E2E_ONE_WIDTH === "1" ? phoneOnly : [layout, phoneJourney],
       use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
     },
     { name: "tablet", testMatch: tabletLayout, grep: layout, use: { viewport: { width: 768, height: 1024 } } },
     { name: "desktop", grepInvert: phoneOnly, use: { viewport: { width: 1280, height: 800 } } },
-  ].map((project) =>
-    dataOnly
-      ? {
-          ...project,
-          testMatch: crossInstance,
-          grepInvert: project.grepInvert ? [project.grepInvert, layout, ownServer] : [layout, ownServer],
-        }
-      : project,
-  ),
+  ]
+    .map((project) =>
+      embeddedOnly
+        ? {
+            ...project,
+            grepInvert: [project.grepInvert ?? [], crossInstanceJourney].flat(),
+          }
+        : project,
+    )
+    .map((project) =>
+      dataOnly
+        ? {
+            ...project,
+            testMatch: crossInstance,
+            grepInvert: [project.grepInvert ?? [], layout, ownServer].flat(),
+          }
+        : project,
+    ),
   webServer: {
     // The real server on a private copy of build/client: a rebuild elsewhere cannot swap files mid-run.
     // Against PostgreSQL + Redis + S3 (E2E_TOPOLOGY=1): two instances behind nginx (DESIGN §13).
