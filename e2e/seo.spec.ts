@@ -100,6 +100,8 @@ test.describe("robots.txt and sitemap.xml", () => {
     // Links that are secrets (shares, file requests) are never crawled.
     expect(body).toMatch(/^Disallow: \/share\/$/m);
     expect(body).toMatch(/^Disallow: \/upload\/$/m);
+    // The staff area (/staff and everything under it) is never crawled.
+    expect(body).toMatch(/^Disallow: \/staff$/m);
     expect(body).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
   });
 

@@ -33,7 +33,7 @@ async function writeSeoFiles() {
   );
   await writeFile(
     path.join(clientDir, "robots.txt"),
-    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /employee-dashboard\nDisallow: /share/\nDisallow: /upload/\nDisallow: /review/\nDisallow: /rfi/\nDisallow: /site-preview/\n\nSitemap: ${origin}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /employee-dashboard\nDisallow: /staff\nDisallow: /share/\nDisallow: /upload/\nDisallow: /review/\nDisallow: /rfi/\nDisallow: /site-preview/\n\nSitemap: ${origin}/sitemap.xml\n`,
   );
 }
 

@@ -153,6 +153,8 @@ describe("site plugin", () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain("<title>Fallback</title>");
+      // The staff area is never indexed: /staff itself as much as every address under it.
+      expect(response.headers["x-robots-tag"], url).toBe("noindex, nofollow");
     }
     expect((await t.app.inject({ url: "/staff/" })).headers.location).toBe("/staff");
     expect((await t.app.inject({ url: "/staff/quotes" })).headers["x-robots-tag"]).toBe("noindex, nofollow");

@@ -210,11 +210,13 @@ export const sitePlugin = fp<SitePluginOptions>(
         sendPage(request, reply, pages.get(urlPath) ?? fallback),
       );
     }
+    // The staff area's entry points: a login-gated app, never indexed (as everything under /staff/).
     for (const urlPath of CLIENT_ONLY_ROUTES) {
       if (pages.has(urlPath)) continue;
-      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) =>
-        sendPage(request, reply, shellFor(request.url)),
-      );
+      app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => {
+        reply.header("x-robots-tag", "noindex, nofollow");
+        return sendPage(request, reply, shellFor(request.url));
+      });
     }
     for (const prefix of CLIENT_ONLY_PREFIXES) {
       // The workspace's own router answers what it does not know (its not-found page): not private
