@@ -17,6 +17,7 @@ import {
   uniqueUsername,
 } from "../../test/helpers/factories.ts";
 import { multipart, type Part } from "../../test/helpers/multipart.ts";
+import { createProject } from "../../test/helpers/projects.ts";
 import {
   type RealtimeTestApp,
   type StompTestClient,
@@ -323,6 +324,50 @@ describe("control characters over HTTP", () => {
       }),
       ["note"],
     );
+  });
+
+  it("projects: a control character in a drawing's title, an RFI's answer and a document's note (multipart)", async () => {
+    const job = await createProject(t, admin, `CC-${process.pid % 1000}`, [employee.username]);
+    const send = (url: string, parts: Part[], headers: Record<string, string> = admin) => {
+      const body = multipart(parts);
+      return t.app.inject({ method: "POST", url, headers: { ...headers, ...body.headers }, payload: body.payload });
+    };
+    const pdf = { name: "file", value: samples.pdf, fileName: "E-1.pdf", contentType: "application/pdf" };
+    const drawing = [
+      { name: "number", value: "E-1" },
+      { name: "revision", value: "A" },
+    ];
+    expectFieldsRefused(
+      await send(`/api/projects/${job}/drawings`, [...drawing, { name: "title", value: "Plan\u0007" }, pdf]),
+      ["title"],
+    );
+    // Nothing of the refused sheet was kept: the same sheet, titled cleanly, is revision A.
+    expect(
+      (await send(`/api/projects/${job}/drawings`, [...drawing, { name: "title", value: "Plan" }, pdf])).statusCode,
+    ).toBe(201);
+
+    expectFieldsRefused(
+      await send(`/api/projects/${job}/files`, [{ name: "note", value: "Issued\u0007" }, pdf], employee.headers),
+      ["note"],
+    );
+
+    const asked = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${job}/rfis`,
+      headers: admin,
+      payload: {
+        subject: "B12",
+        question: "Bolted or welded?",
+        sheets: [],
+        to: "eor@eor.example",
+        dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const token = String(asked.json().url).split("/rfi/")[1];
+    expectFieldsRefused(await send(`/api/rfi/${token}`, [{ name: "answer", value: "Bolted\u0007" }], {}), ["answer"]);
+    // The link still takes a clean answer: the refused one changed nothing.
+    expect((await send(`/api/rfi/${token}`, [{ name: "answer", value: "Bolted" }], {})).statusCode).toBe(200);
   });
 
   it("ids in paths: words, huge, negative and fractional numbers are a 400, unknown ones a 404", async () => {

@@ -247,6 +247,46 @@ describe("hostile tus requests", () => {
   });
 });
 
+describe("tus metadata with control characters", () => {
+  let t: TestApp;
+  let base: string;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await listen(t);
+    admin = authHeader(await adminToken(t));
+  });
+  afterAll(async () => t.close());
+
+  it("refuses a control character in any value, whichever it is, with a 400 naming it, and keeps nothing", async () => {
+    const controls = [0, 1, 7, 8, 11, 12, 27, 31].map((code) => String.fromCharCode(code));
+    for (const [field, value] of Object.entries(shareMetadata)) {
+      for (const [i, control] of controls.entries()) {
+        // At the start, the end or the middle of the value.
+        const broken = [control + value, value + control, value.slice(0, 2) + control + value.slice(2)][i % 3]!;
+        const created = await tusRequest(`${base}/api/uploads/`, "POST", {
+          ...admin,
+          "upload-length": "10",
+          "upload-metadata": uploadMetadata({ ...shareMetadata, [field]: broken }),
+        });
+        const label = `${field} with U+${control.charCodeAt(0).toString(16).padStart(4, "0")}`;
+        expect(created.status, label).toBe(400);
+        expect(JSON.parse(created.body).errors, label).toEqual({
+          [field]: "Must not contain control characters (such as NUL).",
+        });
+      }
+    }
+    expect(await t.app.db.select().from(resumableUploads)).toEqual([]);
+    // Tab, newline and carriage return are text: a name with a tab is taken.
+    const fine = await tusRequest(`${base}/api/uploads/`, "POST", {
+      ...admin,
+      "upload-length": "10",
+      "upload-metadata": uploadMetadata({ ...shareMetadata, filename: "shop\tdrawings.zip" }),
+    });
+    expect(fine.status, fine.body).toBe(201);
+  });
+});
+
 describe("a resumable upload across two instances on one database and one store", () => {
   let a: TestApp;
   let b: TestApp;

@@ -4,6 +4,7 @@ import { ERRORS } from "@tus/utils";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { NodeRequest } from "srvx/node";
+import { assertNoControlCharacters } from "../lib/control-characters.ts";
 import { badRequest, HttpError, notFound } from "../lib/errors.ts";
 import { periodicTask } from "../lib/periodic-task.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
@@ -135,6 +136,8 @@ export const resumableUploadsPlugin = fp(
       onUploadCreate: async (_req, upload) => {
         const request = currentRequest();
         const metadata = upload.metadata ?? {};
+        // The metadata is typed text (a title, a note) as much as a form's fields: the same 400.
+        assertNoControlCharacters(metadata);
         const kind = kinds.find((candidate) => candidate.claims(metadata));
         if (!kind) throw badRequest("This upload is for nothing that takes files.");
         const size = upload.size ?? 0;

@@ -31,7 +31,9 @@ import {
   jobApplications,
   messages,
   quoteRequests,
+  rfis,
   sharedFiles,
+  transmittals,
   users,
 } from "../db/schema.ts";
 
@@ -418,6 +420,8 @@ async function ensureSessions() {
 }
 
 const other = await createEmployee(t, { name: "Other Person" });
+/** The job number of the project seed() makes. */
+const fuzzJob = "FUZZ-1";
 const employeeName = sessions.employee.username!;
 
 /** Real rows for the routes to find: a group, messages, leads with files, a shared file, an attachment. */
@@ -477,6 +481,42 @@ async function seed() {
     [{ name: "file", value: samples.pdf, fileName: "a.pdf", contentType: "application/pdf" }],
     sessions.employee.headers,
   );
+  // A project with its team (the employee of the run, the other person), a sheet, a transmittal and
+  // an RFI: the routes under /api/projects/{job} and the client's links reach real rows.
+  const project = await t.app.inject({
+    method: "POST",
+    url: "/api/projects",
+    headers: admin,
+    payload: {
+      job: fuzzJob,
+      name: "Fuzz Mill",
+      client: { company: "Acme", email: "a@acme.example" },
+      team: [employeeName, other.username],
+    },
+  });
+  expect(project.statusCode, project.body).toBe(201);
+  const form = multipartForms["POST /api/projects/{job}/drawings"]!;
+  await send(
+    `/api/projects/${fuzzJob}/drawings`,
+    [
+      ...Object.entries(form.fields).map(([name, value]) => ({ name, value })),
+      { name: form.file.field, value: form.file.content, fileName: form.file.name, contentType: form.file.type },
+    ],
+    admin,
+  );
+  for (const [url, payload] of [
+    [
+      `/api/projects/${fuzzJob}/transmittals`,
+      { purpose: "approval", sheets: [{ number: "E-101", revision: "A" }], recipients: ["eor@client.example"] },
+    ],
+    [
+      `/api/projects/${fuzzJob}/rfis`,
+      { subject: "B12", question: "Bolted?", sheets: [], to: "eor@client.example", dueAt: "2030-01-01T00:00:00Z" },
+    ],
+  ] as const) {
+    const created = await t.app.inject({ method: "POST", url, headers: admin, payload });
+    expect(created.statusCode, `${url}: ${created.body}`).toBe(201);
+  }
   const newsletter = await t.app.inject({
     method: "POST",
     url: "/api/newsletter/subscribe",
@@ -511,7 +551,11 @@ async function existing(path: string) {
     }
   }
   const usernames = (await t.app.db.select({ username: users.username }).from(users)).map((row) => row.username);
-  const tokens = (await t.app.db.select({ token: sharedFiles.token }).from(sharedFiles)).map((row) => row.token);
+  const tokens = [
+    ...(await t.app.db.select({ token: sharedFiles.token }).from(sharedFiles)),
+    ...(await t.app.db.select({ token: rfis.token }).from(rfis)),
+    ...(await t.app.db.select({ token: transmittals.token }).from(transmittals)),
+  ].map((row) => row.token);
   const keys = (await t.app.db.select({ key: chatAttachments.key }).from(chatAttachments)).map((row) => row.key);
   return { ids: [...ids], usernames, tokens, keys };
 }
@@ -541,6 +585,8 @@ function validString(schema: Schema, name: string, context: Context): string {
   if (name === "token")
     return random.chance(0.7) && data.tokens.length ? random.pick(data.tokens) : random.word(32, 32);
   if (name === "key") return random.chance(0.7) && data.keys.length ? random.pick(data.keys) : random.word(32, 32);
+  // The seeded project, so that a project's routes (its forms among them) get past "no such job".
+  if (name === "job" && random.chance(0.8)) return fuzzJob;
   if (name === "endpoint") return `https://push.example.com/send/${random.word()}`;
   if (name === "password") {
     return random.chance(0.3)
@@ -655,6 +701,8 @@ function breakText(category: Category, random: Random): (old: string) => string 
 interface Body {
   payload?: string | Buffer;
   contentType?: string;
+  /** A multipart text field holds a control character: the answer must not be a success. */
+  controlInField?: boolean;
 }
 
 /**
@@ -826,13 +874,17 @@ function multipartBody(form: MultipartForm, category: Category, context: Context
     }
   };
   const extraParts: Part[] = [];
+  let controlInField = false;
   switch (category) {
     case "nul":
     case "control":
     case "long":
     case "unicode":
       if (random.chance(0.2)) file.name = breakText(category, random)(file.name);
-      else mutateField(breakText(category, random));
+      else {
+        mutateField(breakText(category, random));
+        controlInField = category === "nul" || category === "control";
+      }
       break;
     case "wrongType":
       if (random.chance(0.5)) file.content = random.pick([samples.exe, samples.elf, samples.html, Buffer.alloc(0)]);
@@ -867,6 +919,7 @@ function multipartBody(form: MultipartForm, category: Category, context: Context
   parts.push(...extraParts);
   if (random.chance(0.5)) parts.reverse();
   const body = multipart(parts, { truncate: category === "brokenBody" && random.chance(0.5) });
+  if (controlInField) return { payload: body.payload, contentType: body.headers["content-type"], controlInField };
   if (category === "brokenBody" && random.chance(0.5)) {
     return {
       payload: random.pick([Buffer.from("--x\r\nContent-Disposition: form-data\r\n\r\n"), Buffer.from("garbage")]),
@@ -898,6 +951,8 @@ interface Request {
   headers: Record<string, string>;
   payload?: string | Buffer;
   remoteAddress: string;
+  /** A text field of its multipart form holds a control character (DESIGN §14): refused, never stored. */
+  controlInField?: boolean;
 }
 
 /** A fixed address per role keeps the login and form throttles in play; public forms get fresh ones. */
@@ -988,6 +1043,7 @@ async function buildRequest(operation: Operation, role: Role, category: Category
     headers,
     payload: body.payload,
     remoteAddress: throttled || operation.form?.captcha ? randomAddress() : addresses[role],
+    ...(body.controlInField ? { controlInField: true } : {}),
   };
 }
 
@@ -1018,8 +1074,12 @@ interface Answer {
 }
 
 /** Why an answer is wrong, or undefined when it is fine. */
-function problemWith(request: Pick<Request, "method" | "url" | "payload">, answer: Answer): string | undefined {
+function problemWith(
+  request: Pick<Request, "method" | "url" | "payload" | "controlInField">,
+  answer: Answer,
+): string | undefined {
   if (answer.statusCode >= 500) return `status ${answer.statusCode}`;
+  if (request.controlInField && answer.statusCode < 400) return "a control character in a form's text field was taken";
   if (answer.statusCode < 400 || request.method === "HEAD") return undefined;
   if (!String(answer.headers["content-type"] ?? "").startsWith("application/json")) {
     return `error answer is not JSON (${String(answer.headers["content-type"])})`;

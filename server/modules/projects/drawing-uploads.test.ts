@@ -134,6 +134,10 @@ describe("drawing revisions by resumable upload", () => {
     const untitled = await refusedCreation(fields(job, "E-2", "A"));
     expect(untitled.status).toBe(400);
     expect(untitled.json.errors).toEqual({ title: "A new sheet needs a title" });
+    // A control character in a title is refused as in a form's field, before anything is stored.
+    const bell = await refusedCreation(fields(job, "E-2", "A", { title: "Plan\u0007" }));
+    expect(bell.status).toBe(400);
+    expect(bell.json.errors).toEqual({ title: "Must not contain control characters (such as NUL)." });
     const badRevision = await refusedCreation(fields(job, "E-1", "b!"));
     expect(badRevision.status).toBe(400);
     expect(badRevision.json.errors).toHaveProperty("revision");
