@@ -28,6 +28,11 @@ export class SearchRegistry {
     this.providers.set(kind, provider);
   }
 
+  /** The declared kinds (shared/search.ts) that no module added: none, once every module is registered. */
+  missingKinds(): SearchKind[] {
+    return searchKinds.filter((kind) => !this.providers.has(kind));
+  }
+
   /** The kinds asked for (all by default) that have items, in the order of `searchKinds`. */
   async find(
     who: Searcher,
@@ -53,7 +58,14 @@ declare module "fastify" {
 /** Decorates `app.finder`: registered before the modules that add their kinds. */
 export const searchPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate("finder", new SearchRegistry());
+    const finder = new SearchRegistry();
+    app.decorate("finder", finder);
+    // A kind the contract declares and no module answers would be left out of every search without
+    // a word: the server does not start with one.
+    app.addHook("onReady", async () => {
+      const missing = finder.missingKinds();
+      if (missing.length > 0) throw new Error(`search kinds with no provider: ${missing.join(", ")}`);
+    });
   },
   { name: "search" },
 );

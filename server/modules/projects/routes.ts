@@ -19,7 +19,7 @@ import { projectFileRoutes } from "./project-file-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
 import { responseLabelRoutes } from "./response-label-routes.ts";
 import { rfiRoutes } from "./rfi-routes.ts";
-import { projectSearch } from "./search.ts";
+import { drawingSearch, projectSearch, rfiSearch, transmittalSearch } from "./search.ts";
 import { transmittalRoutes } from "./transmittal-routes.ts";
 
 const jobParams = z.object({ job: jobSchema });
@@ -45,6 +45,9 @@ const names = (list: string[]) => {
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = projectRepository(app.db);
   app.finder.addKind("project", projectSearch(app.db));
+  app.finder.addKind("drawing", drawingSearch(app.db));
+  app.finder.addKind("transmittal", transmittalSearch(app.db));
+  app.finder.addKind("rfi", rfiSearch(app.db));
   await app.register(drawingRoutes);
   await app.register(drawingAssignRoutes);
   await app.register(myDayRoutes);

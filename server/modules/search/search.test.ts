@@ -13,6 +13,7 @@ import { type SearchKind, type SearchResult, searchResultSchema } from "../../..
 import { type ChatPerson, call, chatClients, chatPerson, expectJson } from "../../../test/helpers/chat.ts";
 import { createTestDatabase } from "../../../test/helpers/database.ts";
 import { adminToken } from "../../../test/helpers/factories.ts";
+import { createProject, uploadSheets } from "../../../test/helpers/projects.ts";
 import { submitApplication, submitQuoteRequest } from "../../../test/helpers/public-form-submissions.ts";
 import { type RealtimeTestApp, startApp, uniquePrefix, waitFor } from "../../../test/helpers/realtime.ts";
 import { samples } from "../../../test/helpers/sample-files.ts";
@@ -155,6 +156,66 @@ describe("search everything", () => {
     expect(itemsOf(await search(ana, `q=${tag}`), "message").map((item) => item.title)).toEqual([
       `beam ${tag} at grid C`,
     ]);
+  });
+
+  it("finds drawings, transmittals and RFIs for whoever may read their project: admins and its team", async () => {
+    const tag = word().toUpperCase();
+    const adminHeaders = { authorization: `Bearer ${admin.token}` };
+    const other = await chatPerson(t);
+    // One project the employee is on, one they are not: the same words in each.
+    const mine = await createProject(t, adminHeaders, `SE-${tag}`, [employee.username]);
+    const theirs = await createProject(t, adminHeaders, `SO-${tag}`, [other.username]);
+    for (const job of [mine, theirs]) {
+      await uploadSheets(t, job, adminHeaders, ["E-101"]);
+      await expectJson(t, "POST", `/api/projects/${job}/transmittals`, admin, 201, {
+        purpose: "approval",
+        sheets: [{ number: "E-101", revision: "A" }],
+        message: `Anchor bolts ${tag} for approval`,
+        recipients: ["eor@client.example"],
+      });
+      await expectJson(t, "POST", `/api/projects/${job}/rfis`, admin, 201, {
+        subject: `Base plate ${tag}`,
+        question: "Bolted or welded?",
+        sheets: [],
+        to: "eor@client.example",
+        dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+    }
+
+    const everything = await search(admin, `q=${tag}`);
+    expect(
+      itemsOf(everything, "drawing")
+        .map((item) => item.url)
+        .sort(),
+    ).toEqual([`/staff/projects/${mine}`, `/staff/projects/${theirs}`].sort());
+    expect(itemsOf(everything, "drawing")[0]).toMatchObject({ title: "E-101 · Sheet E-101" });
+    expect(
+      itemsOf(everything, "transmittal")
+        .map((item) => item.url)
+        .sort(),
+    ).toEqual([`/staff/projects/${mine}?tab=transmittals`, `/staff/projects/${theirs}?tab=transmittals`].sort());
+    expect(itemsOf(everything, "rfi").map((item) => item.title)).toEqual([
+      `RFI-001 · Base plate ${tag}`,
+      `RFI-001 · Base plate ${tag}`,
+    ]);
+    expect(
+      itemsOf(everything, "rfi")
+        .map((item) => item.url)
+        .sort(),
+    ).toEqual([`/staff/projects/${mine}?tab=rfis`, `/staff/projects/${theirs}?tab=rfis`].sort());
+
+    // The team member finds their project's things only; by a sheet's number and job too.
+    const asEmployee = await search(employee, `q=${tag}&kinds=drawing,transmittal,rfi`);
+    expect(asEmployee.groups.map((group) => group.kind)).toEqual(["drawing", "transmittal", "rfi"]);
+    for (const group of asEmployee.groups) {
+      expect(
+        group.items.map((item) => item.url.split("?")[0]),
+        group.kind,
+      ).toEqual([`/staff/projects/${mine}`]);
+    }
+    // Every word must match: a sheet's title and its job.
+    expect(itemsOf(await search(employee, `q=sheet%20e-101%20${mine}&kinds=drawing`), "drawing")).toHaveLength(1);
+    expect(itemsOf(await search(employee, `q=${theirs}`), "drawing")).toEqual([]);
   });
 
   it("keeps to the kinds and the limit asked for, groups in a fixed order, and matches every word", async () => {
