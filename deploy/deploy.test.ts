@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { loadConfig } from "../server/config.ts";
 import { addressMatcher, parseAddressList } from "../server/lib/address-list.ts";
+import { dockerfileStages } from "../test/helpers/dockerfile.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -202,33 +203,6 @@ describe.skipIf(!compose)("deploy/compose.yaml", () => {
   });
 });
 
-interface Stage {
-  from: string;
-  name?: string;
-  /** The stage's instructions, continuation lines joined, comments dropped. */
-  instructions: { keyword: string; args: string }[];
-}
-
-/** The stages of a Dockerfile: enough of its syntax for the checks below. */
-function dockerfileStages(text: string): Stage[] {
-  const lines = text
-    .replace(/\\\r?\n/g, " ")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "" && !line.startsWith("#"));
-  const stages: Stage[] = [];
-  for (const line of lines) {
-    const [, keyword = "", args = ""] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
-    if (keyword.toUpperCase() === "FROM") {
-      const [, from = "", name] = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args) ?? [];
-      stages.push({ from, name, instructions: [] });
-    } else {
-      stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), args });
-    }
-  }
-  return stages;
-}
-
 describe("deploy/Dockerfile", () => {
   const stages = dockerfileStages(readFileSync(dockerfilePath, "utf8"));
   const runtime = stages.at(-1)!;
@@ -295,7 +269,9 @@ describe("deploy/Dockerfile", () => {
       const covered = copied.some((source) => source === top || source.startsWith(`${top}/`));
       expect(covered, `${top}/ is loaded by the server but not copied into the image`).toBe(true);
     }
-    expect(copied).toEqual(expect.arrayContaining(["package.json", "/app/build/client", "/app/node_modules"]));
+    expect(copied).toEqual(
+      expect.arrayContaining(["package.json", "/app/build/client", "/app/build/render", "/app/node_modules"]),
+    );
   });
 
   it("has a build context that leaves out what the image must not contain", () => {

@@ -1,7 +1,7 @@
 /**
  * Runs the topology tests (test/topology/, DESIGN §13): two instances behind Debian's nginx on the
- * machine's PostgreSQL and Redis. `npm test` runs them after the browser tests, which built the
- * client they serve. Without nginx it says so in one line and skips, except under CI=true where a
+ * machine's PostgreSQL and Redis, and the image's runtime stage assembled from deploy/Dockerfile
+ * (DESIGN §19). `npm test` runs them after the browser tests, which built the client they serve. Without nginx it says so in one line and skips, except under CI=true where a
  * missing nginx fails the run (.ci/run installs it).
  */
 import { spawn } from "node:child_process";
