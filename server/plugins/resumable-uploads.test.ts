@@ -245,21 +245,10 @@ describe("hostile tus requests", () => {
     const result = await tusUpload(base, data, { metadata: shareMetadata, headers: admin, uploadUrl: url });
     expect((await download(base, sharedFileSchema.parse(result.body).fileUrl)).equals(data)).toBe(true);
   });
-});
 
-describe("tus metadata with control characters", () => {
-  let t: TestApp;
-  let base: string;
-  let admin: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await listen(t);
-    admin = authHeader(await adminToken(t));
-  });
-  afterAll(async () => t.close());
-
-  it("refuses a control character in any value, whichever it is, with a 400 naming it, and keeps nothing", async () => {
+  it("refuses metadata with a control character in any value with a 400 naming it, and keeps nothing", async () => {
     const controls = [0, 1, 7, 8, 11, 12, 27, 31].map((code) => String.fromCharCode(code));
+    const uploadsBefore = (await t.app.db.select().from(resumableUploads)).length;
     for (const [field, value] of Object.entries(shareMetadata)) {
       for (const [i, control] of controls.entries()) {
         // At the start, the end or the middle of the value.
@@ -276,7 +265,7 @@ describe("tus metadata with control characters", () => {
         });
       }
     }
-    expect(await t.app.db.select().from(resumableUploads)).toEqual([]);
+    expect(await t.app.db.select().from(resumableUploads)).toHaveLength(uploadsBefore);
     // Tab, newline and carriage return are text: a name with a tab is taken.
     const fine = await tusRequest(`${base}/api/uploads/`, "POST", {
       ...admin,
