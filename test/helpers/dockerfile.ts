@@ -66,13 +66,18 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
   return { ...env, ...extra };
 }
 
-/** The working directory a stage sets last (its WORKDIR), `/` when none. */
-const workdirOf = (stage: Stage) => stage.instructions.findLast((i) => i.keyword === "WORKDIR")?.args ?? "/";
+/** The working directory a stage sets last (its WORKDIR), else the one of the stage it starts from, else `/`. */
+function workdirOf(stage: Stage, stages: readonly Stage[]): string {
+  const own = stage.instructions.findLast((i) => i.keyword === "WORKDIR")?.args;
+  if (own) return own;
+  const parent = stages.find((s) => s.name === stage.from);
+  return parent ? workdirOf(parent, stages) : "/";
+}
 
 /** A path inside a stage (`/app/x`, or `./x` against its WORKDIR) as a path under `root`. */
-function inStage(stage: Stage, root: string, target: string): string {
-  const absolute = path.posix.resolve(workdirOf(stage), target);
-  return path.join(root, path.posix.relative(workdirOf(stage), absolute));
+function inStage(stage: Stage, stages: readonly Stage[], root: string, target: string): string {
+  const workdir = workdirOf(stage, stages);
+  return path.join(root, path.posix.relative(workdir, path.posix.resolve(workdir, target)));
 }
 
 /**
@@ -93,9 +98,9 @@ export function assembleRuntimeStage(dockerfile: string, context: string, out: s
     const sourceRoot = copy.from ? buildStage(copy.from) : context;
     const sourceStage = copy.from ? stages.find((s) => s.name === copy.from) : undefined;
     for (const source of copy.sources) {
-      const from =
-        sourceStage && sourceRoot !== context ? inStage(sourceStage, sourceRoot, source) : contextPath(source);
-      const destination = inStage(stage, root, copy.destination);
+      // A stage's path (`/app/build/client`) is under that stage's folder; a context path under the context.
+      const from = sourceStage ? inStage(sourceStage, stages, sourceRoot, source) : path.join(context, source);
+      const destination = inStage(stage, stages, root, copy.destination);
       const target =
         copy.sources.length > 1 || copy.destination.endsWith("/")
           ? path.join(destination, path.basename(source))
@@ -104,7 +109,6 @@ export function assembleRuntimeStage(dockerfile: string, context: string, out: s
       cpSync(from, target, { recursive: true });
     }
   };
-  const contextPath = (source: string) => path.join(context, source.replace(/^\/app\//, ""));
   const buildStage = (name: string): string => {
     const stage = stages.find((s) => s.name === name);
     if (!stage) throw new Error(`no stage ${name} in the Dockerfile`);

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { formatBytes } from "../../../shared/bytes.ts";
 import { chatLimits, chatPaths } from "../../../shared/chat.ts";
 import { uploadResultSchema } from "../../../shared/chat-attachments.ts";
-import { assertNoControlCharacters } from "../../lib/control-characters.ts";
 import { downloadResponses, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from "../../lib/errors.ts";
 import { sanitizeFileName } from "../../lib/file-names.ts";
@@ -66,11 +65,8 @@ export const attachmentRoutes = (attachments: AttachmentStore, store: UploadStor
         let fileName = "";
         try {
           for await (const part of request.parts()) {
-            // Text fields are not used, but are held to the rule every other input is (DESIGN §14).
-            if (part.type === "field") {
-              assertNoControlCharacters({ [part.fieldname]: part.value });
-              continue;
-            }
+            // Text fields are not used; the input plugin holds them to the rule every input is (DESIGN §14).
+            if (part.type === "field") continue;
             if (part.fieldname !== "file" || saved) {
               part.file.resume();
               throw badRequest("Send exactly one file, in the field `file`.", { file: "Send exactly one file" });
