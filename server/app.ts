@@ -72,7 +72,7 @@ import { type RealtimePluginOptions, realtimePlugin } from "./plugins/realtime.t
 import { requestIdOf, requestIdsPlugin } from "./plugins/request-ids.ts";
 import { resumableUploadsPlugin } from "./plugins/resumable-uploads.ts";
 import { searchPlugin } from "./plugins/search.ts";
-import { sitePlugin } from "./plugins/site.ts";
+import { type SitePluginOptions, sitePlugin } from "./plugins/site.ts";
 import { type StoragePluginOptions, storagePlugin } from "./plugins/storage.ts";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, slowBodyPlugin, type TimeoutSettings } from "./plugins/timeouts.ts";
 
@@ -99,6 +99,8 @@ export interface BuildAppOptions {
   site?: SiteModuleOptions;
   /** How the public pages are rendered again on publish (default: the server build beside the client's, if any). */
   livePages?: LivePagesOptions;
+  /** How the public pages swapped in are compressed at their best, after the swap (tests hold it). */
+  publicPages?: Pick<SitePluginOptions, "bestBrotli">;
   /** The audit retention sweep's clock and interval (tests move and shorten them). */
   audit?: AuditRetentionOptions;
   /** The grace period before an unclaimed object in a shared store is an orphan (tests shorten it). */
@@ -250,6 +252,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(async (site) => {
       markRoutesPublic(site);
       await site.register(sitePlugin, {
+        ...options.publicPages,
         clientDir: config.clientDir,
         // A client's file-request page (DESIGN §12): 404 or 410 as its request is unknown or ended.
         linkPages: [

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   site?: BuildAppOptions["site"];
   /** How published pages are rendered (a renderer of the test's own, without a client build). */
   livePages?: BuildAppOptions["livePages"];
+  /** How the public pages swapped in are compressed at their best (a test holds it). */
+  publicPages?: BuildAppOptions["publicPages"];
 }
 
 /** The real app on a fresh database and a temporary DATA_DIR; `close()` removes both. */
@@ -71,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     storage: options.storage,
     site: options.site,
     livePages: options.livePages,
+    publicPages: options.publicPages,
   });
   await options.beforeReady?.(app);
   await app.ready();
