@@ -2,8 +2,9 @@
  * `npm run backup` and `npm run restore` (DESIGN §13) against the real server process: a backup
  * taken while the server serves (uploads and deletes under way), one taken with the server
  * stopped, each restored into a fresh folder and served again. Embedded data only, by nature:
- * every process here runs with DATABASE_URL, REDIS_URL and STORAGE_URL cleared, so the suite runs
- * the same in CI's PostgreSQL pass.
+ * every process here runs with DATABASE_URL, REDIS_URL and STORAGE_URL cleared, and nothing here
+ * reads them, so the file runs once, in CI's embedded pass. That a restored copy holds every row
+ * and every file byte of its source, on each engine, is backup-restore.test.ts (decision 064).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,10 +16,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/helpers/app.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ChildServer, callServer, freePort, loginOn, startChildServer } from "../../test/helpers/child-server.ts";
 import { multipart } from "../../test/helpers/multipart.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
 import { BACKUP_PATH, BACKUP_TOKEN_FILE, backupRefusals } from "../plugins/backup.ts";
 
 const admin = { username: "admin", password: "admin-password-1" };
@@ -290,10 +293,16 @@ describe("npm run backup and npm run restore", { timeout: 180_000 }, () => {
   });
 
   it("refuses a caller on another machine whatever it sends", async () => {
-    const t = await createTestApp();
+    // The app in this process, on the embedded database like every process here (not the test
+    // helper's app, which takes the engines of CI's pass: nothing here differs by engine).
+    const dataDir = folder("in-process");
+    const template = new Blob([readFileSync(inject("databaseTemplate").pgliteFile)]);
+    const database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir: template });
+    const app = await buildApp({ config: loadConfig(envFor(dataDir)), database, serveClient: false, logger: false });
     try {
+      await app.ready();
       for (const remoteAddress of ["192.0.2.10", "10.1.2.3", "fd00::1"]) {
-        const answer = await t.app.inject({
+        const answer = await app.inject({
           url: BACKUP_PATH,
           remoteAddress,
           headers: { authorization: "Bearer anything" },
@@ -302,7 +311,8 @@ describe("npm run backup and npm run restore", { timeout: 180_000 }, () => {
         expect(answer.json(), remoteAddress).toEqual({ message: backupRefusals.notLocal });
       }
     } finally {
-      await t.close();
+      await app.close();
+      await database.close();
     }
   });
 
