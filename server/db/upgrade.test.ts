@@ -182,6 +182,7 @@ describe.each(releases)("today's server on the data of the release %s", (release
           seq: message.seq,
           clientId: message.clientId,
           sender: message.sender,
+          senderRemoved: message.senderRemoved,
           content: message.content,
           timestamp: message.timestamp,
           editedAt: message.editedAt,
