@@ -1,7 +1,7 @@
-// An instance with rows in every table but those `leftEmpty` names, and files in every namespace of
-// its store but `uploads` (tus uploads under way), put there the way people do it (the API, the
-// chat's STOMP socket, a tus upload): for the tests that must show that nothing is lost on the way
-// somewhere else, such as a backup and its restore (decision 064).
+// An instance with rows in every table and files in every namespace of its store but `uploads`
+// (tus uploads under way), put there the way people do it (the API, the chat's STOMP socket, a tus
+// upload), for the tests that must show that nothing is lost on the way somewhere else: a backup
+// and its restore (decision 064).
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { PageRenderer } from "../../server/modules/site/render.ts";
@@ -32,11 +32,6 @@ export interface FilledInstance {
 }
 
 type Listening = TestApp & { base: string; url: string };
-
-/** The tables a filled instance leaves empty, and why: everything else has rows. */
-export const leftEmpty: Record<string, string> = {
-  transmittal_reminders: "written by the reminder sweep, days after a transmittal is due",
-};
 
 /** Each page as its path: enough for a publish to store its pages without a client build. */
 const renderer: PageRenderer = {
@@ -144,7 +139,7 @@ export async function fillInstance(t: Listening): Promise<FilledInstance> {
     version: 0,
   });
   const job = await createProject(t, admin, "BK-101", [alice.username]);
-  await uploadSheets(t, job, asAlice, ["E-101", "E-102"]);
+  await uploadSheets(t, job, asAlice, ["E-101", "E-102", "E-103"]);
   await inject("POST", `/api/projects/${job}/files`, asAlice, [
     { name: "category", value: "contract" },
     { name: "note", value: "Issued for construction" },
@@ -161,6 +156,15 @@ export async function fillInstance(t: Listening): Promise<FilledInstance> {
     { name: "file", value: samples.pdf, fileName: "E-101 markup.pdf" },
   ]);
   await inject("POST", `/api/review/${review}`, {}, { responses: [{ number: "E-101", response: "approved" }] });
+  // Another, due tomorrow: its first reminder (3 days before) is due, and the sweep sends it now.
+  await inject("POST", `/api/projects/${job}/transmittals`, asAlice, {
+    purpose: "approval",
+    sheets: [{ number: "E-103", revision: "A" }],
+    message: "Needed for fabrication on Monday.",
+    recipients: ["engineer@client.example"],
+    dueDays: 1,
+  });
+  if ((await t.app.transmittalReminders.sweep()) !== 1) throw new Error("no reminder sent");
   const rfi = await inject("POST", `/api/projects/${job}/rfis`, asAlice, {
     subject: "Beam B12 connection",
     question: "Is the shear tab at B12 to be bolted or welded?",
