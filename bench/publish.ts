@@ -18,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
@@ -34,6 +34,9 @@ import { freePort, stopServer, waitForHealth } from "./lib/server-process.ts";
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" } } });
 const runs = wholeNumber("bench:publish", "runs", values.runs, 1, 200);
 const log = (message: string) => console.error(`bench:publish: ${message}`);
+/** The machine's load average over the last minute: a shared machine's figures are read with it. */
+const load = () => round(loadavg()[0] ?? 0, 2);
+const loadAtStart = load();
 const renderer = await loadPageRenderer(path.join(benchRoot, "build", "render"));
 if (!renderer) {
   log("no build/render: run `npm run build` first");
@@ -205,9 +208,11 @@ const publishRows = (
   return [what, String(runs), String(request.p50), String(request.max), String(live.p50), String(live.max)];
 });
 console.log(renderTable(["publish", "runs", "request p50 ms", "max ms", "live p50 ms", "max ms"], publishRows));
+log(`load average (1 min): ${loadAtStart} at the start, ${load()} at the end`);
 const file = writeResults("publish.json", {
   date: new Date().toISOString(),
   runs,
+  loadAverage: { start: loadAtStart, end: load() },
   renderMs: {
     perPage: Object.fromEntries(RENDERED_PAGES.map((page) => [page, stats(perPage.get(page) ?? [])])),
     allPages: all,
