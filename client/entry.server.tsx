@@ -8,7 +8,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { collectionsShownOn, type SiteCollection } from "../shared/site-content.ts";
+import { collectionsShownOn, richTextsOf, type SiteCollection } from "../shared/site-content.ts";
 import { uploadedImagesIn } from "../shared/site-images.ts";
 import { seedPublicContent } from "../shared/site-seed.ts";
 import { embeddableJson, SiteContentProvider, type SiteContentSlice, type SiteContentStore } from "./lib/site-content";
@@ -33,6 +33,9 @@ function serverSiteContent(pathname: string, all: SiteContentSlice, spaMode: boo
   const named = new Set(uploadedImagesIn(slice).map((found) => found.name));
   const media = Object.entries(all.media ?? {}).filter(([name]) => named.has(name));
   if (media.length > 0) slice.media = Object.fromEntries(media);
+  // Their long texts as read here: the page's scripts draw them without the reader (decision 065).
+  const richText = richTextsOf(slice);
+  if (Object.keys(richText).length > 0) slice.richText = richText;
   return {
     items: slice,
     embedded: embeddableJson(slice),

@@ -4,7 +4,7 @@
  * `main`). These schemas are the one check of an item's fields, on the server and in the editor.
  */
 import { z } from "zod";
-import { RICH_TEXT_DEPTH_MAX, richTextDepth, sanitizeRichText } from "./rich-text.ts";
+import { RICH_TEXT_DEPTH_MAX, type RichBlock, richTextBlocks, richTextDepth, sanitizeRichText } from "./rich-text.ts";
 import { siteMediaSchema } from "./site-images.ts";
 import { NOT_FOUND_PRERENDER_PATH, publicRoutes } from "./site-routes.ts";
 
@@ -38,12 +38,14 @@ export const siteLimits = {
 
 // Control characters are refused for every request by the server's input check (DESIGN §14).
 const text = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
+/** The schemas richText made: which fields of a collection hold a long text (`richTextFields`). */
+const richTextSchemas = new WeakSet<z.ZodType>();
 /**
  * A long text: Markdown of the pages' subset, kept as sanitizeRichText writes it back (decision
  * 057). The limit is on what the admin wrote; lists and quotes nest at most RICH_TEXT_DEPTH_MAX deep.
  */
-const richText = (max: number) =>
-  text(max)
+const richText = (max: number) => {
+  const schema = text(max)
     .refine(
       (markdown) => richTextDepth(markdown) <= RICH_TEXT_DEPTH_MAX,
       `Lists nest at most ${RICH_TEXT_DEPTH_MAX} deep`,
@@ -56,6 +58,9 @@ const richText = (max: number) =>
         .min(1, "Required")
         .max(max * 5, `At most ${max} characters once its marks are escaped`),
     );
+  richTextSchemas.add(schema);
+  return schema;
+};
 const lines = (max: number, count: number = siteLimits.listMax) =>
   z.array(text(max)).max(count, `At most ${count} lines`);
 /** An image of the build's registry (content/images), as `projects/harbor-point-tower`, or an upload, `uploads/<id>`. */
@@ -185,6 +190,38 @@ export const siteFieldSchemas = {
   about: aboutFieldsSchema,
 } as const satisfies Record<SiteCollection, z.ZodType>;
 export type SiteFields = Record<string, unknown>;
+
+/**
+ * Each collection's long texts (its `richText` fields): the pages draw them with marked's reading,
+ * which the server does for them and writes into the page (client/entry.server.tsx, decision 065).
+ */
+export const richTextFields: Record<SiteCollection, readonly string[]> = Object.fromEntries(
+  siteCollections.map((collection) => [
+    collection,
+    Object.entries(siteFieldSchemas[collection].shape)
+      .filter(([, schema]) => richTextSchemas.has(schema))
+      .map(([field]) => field),
+  ]),
+) as { [C in SiteCollection]: string[] };
+
+/**
+ * Every long text of some collections' items as the pages draw it (richTextBlocks), by its Markdown:
+ * what a rendered page carries for its scripts, which then draw the texts without marked.
+ */
+export function richTextsOf(
+  collections: Partial<Record<SiteCollection, readonly Record<string, unknown>[]>>,
+): Record<string, RichBlock[]> {
+  const read: Record<string, RichBlock[]> = {};
+  for (const collection of siteCollections) {
+    for (const item of collections[collection] ?? []) {
+      for (const field of richTextFields[collection]) {
+        const markdown = item[field];
+        if (typeof markdown === "string" && !Object.hasOwn(read, markdown)) read[markdown] = richTextBlocks(markdown);
+      }
+    }
+  }
+  return read;
+}
 
 /** Every prerendered page: the public routes and the 404 page (the footer shows the contact details on each). */
 const everyPage = [...publicRoutes.map((route) => route.path), NOT_FOUND_PRERENDER_PATH];

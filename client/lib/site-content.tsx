@@ -6,16 +6,26 @@
  * once from GET /api/site/content, the component waiting for it (Suspense).
  *
  * Types only from shared/site-content.ts: its schemas (zod) stay out of the public pages' scripts.
+ * The long texts' reader (shared/rich-text.ts, marked) does too: the server writes what it read of
+ * each long text into the page (decision 065), and the reader is fetched only for a text a page
+ * did not carry.
  */
 import { createContext, type ReactNode, use, useContext } from "react";
 import type { z } from "zod";
+import type { RichBlock } from "../../shared/rich-text.ts";
 import type { SiteCollection, siteFieldSchemas } from "../../shared/site-content.ts";
 import type { SiteMedia } from "../../shared/site-images.ts";
 
 /** Each collection's items as GET /api/site/content answers them: the fields and the id. */
 export type SiteItems = { [C in SiteCollection]: ({ id: string } & z.infer<(typeof siteFieldSchemas)[C]>)[] };
-/** Some collections, and the uploaded pictures they name (`uploads/<id>`). */
-export type SiteContentSlice = Partial<SiteItems> & { media?: Record<string, SiteMedia> };
+/**
+ * Some collections, the uploaded pictures they name (`uploads/<id>`), and, on a rendered page, each
+ * of their long texts as the server read it (`richTextBlocks`), by its Markdown.
+ */
+export type SiteContentSlice = Partial<SiteItems> & {
+  media?: Record<string, SiteMedia>;
+  richText?: Record<string, RichBlock[]>;
+};
 
 export const SITE_CONTENT_ELEMENT_ID = "site-content";
 const CONTENT_URL = "/api/site/content";
@@ -85,6 +95,24 @@ export function useSiteCollection<C extends SiteCollection>(collection: C): Site
 /** An uploaded picture (`uploads/<id>`) as the page was rendered with it; undefined for the build's images. */
 export function useUploadedImage(name: string): SiteMedia | undefined {
   return useContext(SiteContentContext)?.items.media?.[name];
+}
+
+let richTextReader: Promise<typeof import("../../shared/rich-text.ts")> | undefined;
+
+/**
+ * A long text's blocks: as the server read them into the page, or, for a text the page did not
+ * carry (a collection fetched after a move to another page), read here once the reader has loaded
+ * (the component waits for it, Suspense).
+ */
+export function useRichTextBlocks(markdown: string): RichBlock[] {
+  const read = useContext(SiteContentContext)?.items.richText;
+  // Own keys only: a text such as "constructor" is not the object's prototype's.
+  if (read && Object.hasOwn(read, markdown)) return read[markdown] ?? [];
+  richTextReader ??= import("../../shared/rich-text.ts").catch((error: unknown) => {
+    richTextReader = undefined;
+    throw error;
+  });
+  return use(richTextReader).richTextBlocks(markdown);
 }
 
 /** The one item of `contact` or `about`. */

@@ -1,14 +1,16 @@
 import { Fragment, type ReactNode } from "react";
 import { cx } from "~/components/ui/cx";
-import { type RichBlock, type RichInline, richTextBlocks } from "../../../../../shared/rich-text.ts";
+import { useRichTextBlocks } from "~/lib/site-content";
+import type { RichBlock, RichInline } from "../../../../../shared/rich-text.ts";
 
 /**
  * A long text of the site's content as React elements (decision 057): paragraphs, bold, italic,
  * safe links and lists, read by shared/rich-text. Raw HTML in it is shown as its characters; no
- * HTML string is ever set on the page.
+ * HTML string is ever set on the page. The server reads the page's texts and writes what it read
+ * into the page, so the reader (marked) is not part of a page's scripts (decision 065).
  */
 export function RichText({ markdown, className }: { markdown: string; className?: string }) {
-  return <div className={cx("space-y-3", className)}>{richTextBlocks(markdown).map(block)}</div>;
+  return <div className={cx("space-y-3", className)}>{useRichTextBlocks(markdown).map(block)}</div>;
 }
 
 function block(node: RichBlock, index: number): ReactNode {
