@@ -90,7 +90,14 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(
   process.execPath,
-  ["--import", import.meta.resolve("tsx"), path.join(benchRoot, "server", "main.ts")],
+  // With the flags `npm run serve` and the image start it with.
+  [
+    "--v8-pool-size=0",
+    "--max-semi-space-size=64",
+    "--import",
+    import.meta.resolve("tsx"),
+    path.join(benchRoot, "server", "main.ts"),
+  ],
   {
     cwd: benchRoot,
     stdio: ["ignore", "inherit", "inherit"],
