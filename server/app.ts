@@ -41,6 +41,7 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { notificationsLive } from "./modules/notifications/live.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { presenceModule } from "./modules/presence/index.ts";
+import { markupsLive } from "./modules/projects/markup-live.ts";
 import { reviewPageStatus, reviewRoutes } from "./modules/projects/review-routes.ts";
 import { rfiPageStatus, rfiPublicRoutes } from "./modules/projects/rfi-public-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(scheduledPublishPlugin, options.site ?? {});
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(notificationsLive);
+  await app.register(markupsLive);
   await app.register(presenceModule);
   await app.register(chatModule, options.chat ?? {});
 

@@ -9,6 +9,7 @@ export * from "./schema/chat.ts";
 export * from "./schema/drawings.ts";
 export * from "./schema/files.ts";
 export * from "./schema/instance.ts";
+export * from "./schema/markups.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/projects.ts";
 export * from "./schema/quote-requests.ts";

@@ -8,6 +8,7 @@ import type { PageRenderer } from "../../server/modules/site/render.ts";
 import { applicationPaths } from "../../shared/applications.ts";
 import { chatDestinations, chatPaths } from "../../shared/chat.ts";
 import type { UploadResult } from "../../shared/chat-attachments.ts";
+import { markupPaths } from "../../shared/markups.ts";
 import { quoteRequestPaths } from "../../shared/quote-requests.ts";
 import { type AdminSiteContent, sitePaths } from "../../shared/site-content.ts";
 import { siteImagePaths } from "../../shared/site-images.ts";
@@ -182,6 +183,15 @@ export async function fillInstance(t: Listening): Promise<FilledInstance> {
     { name: "answer", value: "Bolted, as you suggest." },
     { name: "files", value: samples.pdf, fileName: "SK-1.pdf" },
   ]);
+  // A markup on a sheet with its thread (DESIGN §18).
+  const markup = await inject("POST", markupPaths.list(job, "E-102", "A"), asAlice, {
+    kind: "cloud",
+    page: 1,
+    geometry: { x: 120, y: 80, width: 200, height: 90 },
+    color: "#e53935",
+    text: "Shear tab at B12: bolted?",
+  });
+  await inject("POST", markupPaths.comments(job, "E-102", "A", Number(markup.id)), asAlice, { text: "See the RFI." });
 
   // The website: its contact details changed and published, a picture uploaded for it.
   const content = (await inject("GET", sitePaths.adminContent, admin)) as unknown as AdminSiteContent;

@@ -14,6 +14,7 @@ import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
+import { markupRoutes } from "./markup-routes.ts";
 import { myDayRoutes } from "./my-day.ts";
 import { projectFileRoutes } from "./project-file-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
@@ -50,6 +51,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.finder.addKind("rfi", rfiSearch(app.db));
   await app.register(drawingRoutes);
   await app.register(drawingAssignRoutes);
+  await app.register(markupRoutes);
   await app.register(myDayRoutes);
   await app.register(transmittalRoutes);
   await app.register(rfiRoutes);
