@@ -4,15 +4,17 @@
  * engines it runs on (decision 064):
  *
  * - embedded (no DATABASE_URL): `npm run backup` with the server stopped, `npm run restore` into a
- *   new DATA_DIR;
+ *   new DATA_DIR; the copy is then served by the app in this process (backup.test.ts starts the
+ *   server process on restored folders already);
  * - PostgreSQL (DATABASE_URL) with its files in S3: docs/operations.md's procedure, step by step:
  *   `pg_dump --format=custom`, the bucket copied object by object (what `aws s3 sync` does, with
  *   the SDK the server uses) to a backup bucket and from there to a new one, `createdb`,
- *   `pg_restore --no-owner`. The store is a local S3-compatible server of this file's own.
+ *   `pg_restore --no-owner`; then the server process starts on the copy. The store is a local
+ *   S3-compatible server of this file's own.
  *
  * The source is filled through the API (test/helpers/filled-instance.ts): rows in every table, files
  * in every namespace of the store. Its rows and objects are read once it is closed, the restored
- * ones before a server starts on them (a server may write as it starts); then one starts there.
+ * ones before a server starts on them (a server may write as it starts).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -81,9 +83,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 interface Procedure {
   /** The source instance's database and environment (its store). */
   source(): Promise<{ database: Database; env: Record<string, string> }>;
-  /** Backs up the closed source and restores it: the environment of a server on the copy. */
-  backUpAndRestore(): Promise<Record<string, string>>;
+  /** Backs up the closed source and restores it. */
+  backUpAndRestore(): Promise<void>;
   contents(which: "source" | "restored"): Promise<{ rows: DatabaseContents; files: Record<string, string> }>;
+  /** Today's server on the copy, listening at `base`. */
+  serve(): Promise<{ base: string }>;
 }
 
 /** The embedded database and files on disk: npm run backup, npm run restore. */
@@ -114,7 +118,6 @@ function embedded(): Procedure {
       expect(backup.output).toContain("read from DATA_DIR");
       const restore = await cli("restore", serverEnv(restored, {}));
       expect(restore, restore.output).toMatchObject({ code: 0 });
-      return serverEnv(restored, {});
     },
     async contents(which) {
       const dataDir = which === "source" ? source : restored;
@@ -124,6 +127,19 @@ function embedded(): Procedure {
       } finally {
         await store.close();
       }
+    },
+    async serve() {
+      // In this process: backup.test.ts already starts the server process on restored folders.
+      const database = await openDatabase({ pgliteDir: path.join(restored, "pglite") });
+      const t = await createTestApp({
+        database,
+        env: { DATA_DIR: restored, STORAGE_URL: "", REDIS_URL: "", JWT_SECRET: "" },
+      });
+      cleanups.push(async () => {
+        await t.close();
+        await database.close();
+      });
+      return startListening(t);
     },
   };
 }
@@ -224,11 +240,6 @@ function postgresAndS3(serverUrl: string): Procedure {
       ]);
       expect(restored, restored.output).toEqual({ code: 0, output: "" });
       expect(copied).toBe(kept);
-      return serverEnv(path.join(root, "restored"), {
-        ...s3.env,
-        DATABASE_URL: restoredUrl,
-        STORAGE_URL: storage("restored"),
-      });
     },
     async contents(which) {
       const store = s3Store(storage(which === "source" ? "steelcraft" : "restored"), s3Options(s3));
@@ -240,6 +251,12 @@ function postgresAndS3(serverUrl: string): Procedure {
       } finally {
         await store.close();
       }
+    },
+    async serve() {
+      const env = { ...s3.env, DATABASE_URL: restoredUrl, STORAGE_URL: storage("restored") };
+      const server = await startChildServer(serverEnv(path.join(root, "restored"), env));
+      cleanups.push(async () => void (await server.stop()));
+      return server;
     },
   };
 }
@@ -277,14 +294,13 @@ describe(`a backup restores: ${procedureName}`, { timeout: 120_000 }, () => {
     // Every namespace of the store but `uploads`, where a tus upload is until it completes.
     expect(new Set(Object.keys(source.files).map((key) => key.split("/")[0]))).toEqual(new Set(namespaces));
 
-    const copyEnv = await procedure.backUpAndRestore();
+    await procedure.backUpAndRestore();
     const copy = await procedure.contents("restored");
     expect(copy.rows.tables).toEqual(source.rows.tables);
     expect(copy.rows.sequences).toEqual(source.rows.sequences);
     expect(copy.files).toEqual(source.files);
 
-    const server = await startChildServer(copyEnv);
-    cleanups.push(async () => void (await server.stop()));
+    const server = await procedure.serve();
     expect((await fetch(`${server.base}/api/health/ready`)).status).toBe(200);
     for (const account of filled.accounts) {
       expect(
