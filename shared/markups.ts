@@ -160,6 +160,10 @@ export const updateMarkupSchema = z
   .strict();
 export type UpdateMarkup = z.infer<typeof updateMarkupSchema>;
 
+/** PATCH /api/review/{token}/…/markups/{id}: a client changes what its markup shows; resolving is the firm's. */
+export const clientUpdateMarkupSchema = updateMarkupSchema.omit({ status: true });
+export type ClientUpdateMarkup = z.infer<typeof clientUpdateMarkupSchema>;
+
 /**
  * Why `geometry` is not the shape of `kind` (its first problem, for `errors.geometry`), or null
  * when it is.
@@ -267,6 +271,21 @@ export const markupPaths = {
   one: (job: string, number: string, revision: string, id: number) => `${sheetPath(job, number, revision)}/${id}`,
   comments: (job: string, number: string, revision: string, id: number) =>
     `${sheetPath(job, number, revision)}/${id}/comments`,
+} as const;
+
+const reviewSheetPath = (token: string, number: string, revision: string) =>
+  `/api/review/${encodeURIComponent(token)}/sheets/${encodeURIComponent(number)}/revisions/${encodeURIComponent(revision)}/markups`;
+
+/**
+ * A client's markups on the review page, through the review's own token (decision 068): only the
+ * transmittal's sheets at the revision sent, only the markups made through that link.
+ */
+export const reviewMarkupPaths = {
+  list: reviewSheetPath,
+  one: (token: string, number: string, revision: string, id: number) =>
+    `${reviewSheetPath(token, number, revision)}/${id}`,
+  comments: (token: string, number: string, revision: string, id: number) =>
+    `${reviewSheetPath(token, number, revision)}/${id}/comments`,
 } as const;
 
 /** The staff viewer's address of a markup (DESIGN §15, §18): the sheet at its revision, the markup selected. */

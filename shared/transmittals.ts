@@ -171,6 +171,8 @@ export const transmittalSheetSchema = z.object({
   response: z.enum(responseKeys).nullable(),
   comment: z.string(),
   markups: z.array(z.object({ id: z.number().int(), fileName: z.string(), size: z.number().int() })),
+  /** Markups drawn on the sheet through the review link (DESIGN §18): part of the response. */
+  markupsDrawn: z.number().int(),
 });
 export type TransmittalSheet = z.infer<typeof transmittalSheetSchema>;
 

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/markups.ts";
 import { jobSchema } from "../../../shared/projects.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { errorResponses } from "../../lib/schemas.ts";
+import { errorResponseSchema, errorResponses } from "../../lib/schemas.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
 import { markupCommentRepository } from "./markup-comment-repository.ts";
 import { publishMarkupEvent } from "./markup-live.ts";
@@ -23,7 +23,8 @@ import { projectRepository } from "./repository.ts";
 
 const sheetParams = z.object({ job: jobSchema, number: sheetNumberSchema, revision: revisionSchema });
 const markupParams = sheetParams.extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-export const staleMarkupSchema = z.object({ message: z.string(), current: markupSchema });
+/** A 409: a stale version's answer holds the markup as it is now (`current`); a review already sent has none. */
+export const staleMarkupSchema = errorResponseSchema.extend({ current: markupSchema.optional() });
 export const staleMarkupMessage = "Someone changed this markup since you read it: here it is as it is now.";
 
 /** "E-101 rev B". */

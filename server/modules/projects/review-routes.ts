@@ -26,6 +26,7 @@ import { FileTypeError, isStorageKey, type SavedUpload, translateUploadError } f
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
 import { responseLabelRepository } from "./response-label-repository.ts";
 import { accessKey, REVIEW_KEY_HEADER, reviewAccess } from "./review-access.ts";
+import { reviewMarkupRoutes } from "./review-markup-routes.ts";
 import { reviewMarkupUploads } from "./review-uploads.ts";
 import { reviewLinkEnd, type TransmittalRow, transmittalRepository } from "./transmittal-repository.ts";
 import { COVERS_NAMESPACE, MARKUPS_NAMESPACE } from "./transmittal-routes.ts";
@@ -72,6 +73,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
   });
+  // Markups as data on the review's sheets (DESIGN §18), through the same token and key.
+  await app.register(reviewMarkupRoutes);
 
   const access = reviewAccess(app.db);
   const working = access.working;

@@ -203,6 +203,18 @@ export function transmittalRepository(db: Db) {
     },
 
     /**
+     * Locks a review's transmittal row in `tx` while the client adds to it (files, markups): refused
+     * once the link has ended (410) or the review was sent (409). A submission takes the same lock.
+     */
+    async lockOpenReview(tx: Db, transmittalId: number): Promise<void> {
+      const [row] = await tx.select().from(transmittals).where(eq(transmittals.id, transmittalId)).for("update");
+      if (!row) throw gone("This transmittal no longer exists.");
+      const end = reviewLinkEnd(row);
+      if (end) throw gone(end);
+      if (row.submittedAt) throw conflict("Your review was already sent: it can no longer change.");
+    },
+
+    /**
      * Adds a client's marked-up file to a sheet in `tx`, under the transmittal's row lock: refused
      * once the link has ended (410), the review was sent (409) or the sheet has its ten (409).
      */
@@ -212,11 +224,7 @@ export function transmittalRepository(db: Db) {
       number: string,
       file: { key: string; fileName: string; size: number },
     ): Promise<{ id: number }> {
-      const [row] = await tx.select().from(transmittals).where(eq(transmittals.id, transmittalId)).for("update");
-      if (!row) throw gone("This transmittal no longer exists.");
-      const end = reviewLinkEnd(row);
-      if (end) throw gone(end);
-      if (row.submittedAt) throw conflict("Your review was already sent: it can no longer change.");
+      await this.lockOpenReview(tx, transmittalId);
       const [{ n } = { n: 0 }] = await tx
         .select({ n: count() })
         .from(transmittalMarkups)

@@ -1,7 +1,13 @@
-import { asc, count, inArray } from "drizzle-orm";
+import { and, asc, count, inArray, isNotNull } from "drizzle-orm";
 import type { Transmittal, TransmittalSheet } from "../../../shared/transmittals.ts";
 import type { Db } from "../../db/client.ts";
-import { transmittalMarkups, transmittalReminders, transmittalSheets, type transmittals } from "../../db/schema.ts";
+import {
+  markups as drawnMarkups,
+  transmittalMarkups,
+  transmittalReminders,
+  transmittalSheets,
+  type transmittals,
+} from "../../db/schema.ts";
 
 type TransmittalRow = typeof transmittals.$inferSelect;
 
@@ -11,7 +17,7 @@ export function transmittalViews(db: Db) {
     const ids = rows.map((row) => row.id);
     const bySheet = new Map<number, TransmittalSheet[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return bySheet;
-    const [sheets, markups] = await Promise.all([
+    const [sheets, markups, drawn] = await Promise.all([
       db
         .select()
         .from(transmittalSheets)
@@ -22,7 +28,13 @@ export function transmittalViews(db: Db) {
         .from(transmittalMarkups)
         .where(inArray(transmittalMarkups.transmittalId, ids))
         .orderBy(asc(transmittalMarkups.id)),
+      db
+        .select({ transmittalId: drawnMarkups.transmittalId, drawingId: drawnMarkups.drawingId, n: count() })
+        .from(drawnMarkups)
+        .where(and(isNotNull(drawnMarkups.transmittalId), inArray(drawnMarkups.transmittalId, ids)))
+        .groupBy(drawnMarkups.transmittalId, drawnMarkups.drawingId),
     ]);
+    const drawnOn = new Map(drawn.map((row) => [`${row.transmittalId}:${row.drawingId}`, row.n]));
     const markupsOf = new Map<string, TransmittalSheet["markups"]>();
     for (const markup of markups) {
       const key = `${markup.transmittalId}:${markup.number}`;
@@ -38,6 +50,7 @@ export function transmittalViews(db: Db) {
         response: sheet.response,
         comment: sheet.comment,
         markups: markupsOf.get(`${sheet.transmittalId}:${sheet.number}`) ?? [],
+        markupsDrawn: drawnOn.get(`${sheet.transmittalId}:${sheet.drawingId}`) ?? 0,
       });
     }
     return bySheet;
