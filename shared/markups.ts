@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { revisionSchema, sheetNumberSchema } from "./drawings.ts";
 import { jobPattern } from "./projects.ts";
+import { createRfiSchema, rfiLimits } from "./rfis.ts";
 
 export const markupKinds = ["cloud", "rectangle", "ellipse", "arrow", "line", "text", "callout", "ink"] as const;
 export type MarkupKind = (typeof markupKinds)[number];
@@ -219,9 +220,31 @@ export const markupSchema = z.object({
   resolvedBy: markupAuthorSchema.nullable(),
   resolvedAt: z.iso.datetime().nullable(),
   comments: z.number().int(),
+  /** The RFI it was asked as ("Ask as RFI"), by number; null until then. */
+  rfi: z.string().nullable(),
   version: z.number().int(),
 });
 export type Markup = z.infer<typeof markupSchema>;
+
+/**
+ * POST …/markups/{id}/rfi, "Ask as RFI": an RFI naming the sheet, its question quoting the
+ * markup's text, linked back to the markup. The subject defaults to the sheet and the text's start.
+ */
+export const askMarkupAsRfiSchema = createRfiSchema
+  .pick({ to: true, dueAt: true, suggestion: true })
+  .extend({ subject: createRfiSchema.shape.subject.optional() })
+  .strict();
+export type AskMarkupAsRfi = z.input<typeof askMarkupAsRfiSchema>;
+
+/** What an RFI asked from a markup says: the subject (when none is given) and the question quoting the text. */
+export function markupRfiText(markup: { id: number; sheet: string; revision: string; page: number; text: string }) {
+  const firstLine = markup.text.trim().split("\n", 1)[0] ?? "";
+  const subject = `${markup.sheet} rev ${markup.revision}: ${firstLine}`;
+  return {
+    subject: subject.length > rfiLimits.subjectMax ? `${subject.slice(0, rfiLimits.subjectMax - 1)}…` : subject,
+    question: `On ${markup.sheet} revision ${markup.revision}, page ${markup.page}, a markup says:\n\n“${markup.text.trim()}”`,
+  };
+}
 
 /** GET …/markups?author=&status=: `author` a staff account's id, or `client` for the review links' markups. */
 export const markupQuerySchema = z.object({
@@ -271,6 +294,7 @@ export const markupPaths = {
   one: (job: string, number: string, revision: string, id: number) => `${sheetPath(job, number, revision)}/${id}`,
   comments: (job: string, number: string, revision: string, id: number) =>
     `${sheetPath(job, number, revision)}/${id}/comments`,
+  rfi: (job: string, number: string, revision: string, id: number) => `${sheetPath(job, number, revision)}/${id}/rfi`,
 } as const;
 
 const reviewSheetPath = (token: string, number: string, revision: string) =>

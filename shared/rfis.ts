@@ -80,6 +80,10 @@ export const rfiSchema = z.object({
   answeredAt: z.iso.datetime().nullable(),
   closedAt: z.iso.datetime().nullable(),
   files: z.array(rfiFileSchema),
+  /** The markup it was asked from (DESIGN §18 "Ask as RFI"), `url` its place in the viewer; null for the rest. */
+  markup: z
+    .object({ id: z.number().int(), sheet: z.string(), revision: z.string(), page: z.number().int(), url: z.string() })
+    .nullable(),
 });
 export type Rfi = z.infer<typeof rfiSchema>;
 

@@ -11,6 +11,7 @@ export const searchKinds = [
   "drawing",
   "transmittal",
   "rfi",
+  "markup",
   "person",
   "message",
 ] as const;

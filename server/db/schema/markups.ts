@@ -4,12 +4,12 @@
  * through a review link (by the transmittal; the name is the review's recipient).
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { markupKinds, markupStatuses } from "../../../shared/markups.ts";
 import { users } from "./accounts.ts";
 import { createdAt, sqlList, timestamptz } from "./columns.ts";
 import { drawingRevisions, drawings } from "./drawings.ts";
-import { transmittals } from "./transmittals.ts";
+import { rfis, transmittals } from "./transmittals.ts";
 
 export const markups = pgTable(
   "markups",
@@ -39,11 +39,14 @@ export const markups = pgTable(
     resolvedById: bigint("resolved_by_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     resolvedByName: text("resolved_by_name"),
     resolvedAt: timestamptz("resolved_at"),
+    /** The RFI the markup was asked as ("Ask as RFI"): the RFI links back to the markup through it. */
+    rfiId: bigint("rfi_id", { mode: "number" }).references(() => rfis.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("markups_rfi_idx").on(t.rfiId),
     index("markups_revision_idx").on(t.revisionId, t.id),
     index("markups_author_idx").on(t.authorId),
     index("markups_transmittal_idx").on(t.transmittalId),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   type CreateMarkup,
   geometryRefusal,
@@ -15,10 +15,11 @@ import {
   drawings,
   markupComments,
   markups,
+  rfis,
   transmittalSheets,
   transmittals,
 } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 
 /** Who writes: one of the staff (by account id), or a client through a review link (by transmittal). */
 export type MarkupWriter =
@@ -63,6 +64,7 @@ const columns = {
   version: markups.version,
   createdAt: markups.createdAt,
   updatedAt: markups.updatedAt,
+  rfi: rfis.number,
   comments: sql<number>`(select count(*)::int from ${markupComments} where ${markupComments.markupId} = ${markups.id})`,
 };
 
@@ -73,7 +75,8 @@ const selectMarkups = (from: Db) =>
     .from(markups)
     .innerJoin(drawings, eq(drawings.id, markups.drawingId))
     .innerJoin(drawingRevisions, eq(drawingRevisions.id, markups.revisionId))
-    .leftJoin(transmittals, eq(transmittals.id, markups.transmittalId));
+    .leftJoin(transmittals, eq(transmittals.id, markups.transmittalId))
+    .leftJoin(rfis, eq(rfis.id, markups.rfiId));
 type MarkupRow = Awaited<ReturnType<typeof selectMarkups>>[number];
 
 /** A markup's or a comment's author from its row. */
@@ -106,6 +109,7 @@ const toMarkup = (row: MarkupRow): Markup => ({
       : null,
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
   comments: row.comments,
+  rfi: row.rfi,
   version: row.version,
 });
 
@@ -337,6 +341,19 @@ export function markupRepository(db: Db) {
         await also(tx, row);
         return { markup };
       });
+    },
+
+    /**
+     * Links a markup to the RFI asked from it, in the RFI's transaction: 409 when it was asked
+     * already (the row's update locks it, so two asks at once cannot both link).
+     */
+    async linkRfi(tx: Db, markupId: number, rfiId: number): Promise<void> {
+      const linked = await tx
+        .update(markups)
+        .set({ rfiId, version: sql`${markups.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(markups.id, markupId), isNull(markups.rfiId)))
+        .returning({ id: markups.id });
+      if (linked.length === 0) throw conflict("This markup was already asked as an RFI.");
     },
   };
 }

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Rfi, type RfiState, rfiNumber } from "../../../shared/rfis.ts";
 import type { Db } from "../../db/client.ts";
-import { drawings, projectMembers, projects, rfiFiles, rfiSheets, rfis } from "../../db/schema.ts";
+import {
+  drawingRevisions,
+  drawings,
+  markups,
+  projectMembers,
+  projects,
+  rfiFiles,
+  rfiSheets,
+  rfis,
+} from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 export type RfiRow = typeof rfis.$inferSelect;
@@ -48,13 +57,25 @@ export async function recomputeHolds(tx: Db, drawingIds: readonly number[]): Pro
     .where(inArray(drawings.id, ids));
 }
 
+/** The markup an RFI was asked from (DESIGN §18 "Ask as RFI"). */
+export interface AskedFrom {
+  id: number;
+  sheet: string;
+  revision: string;
+  page: number;
+}
+
+/** An RFI with the sheets it names, the files of its answer and the markup it was asked from. */
+export type RfiView = RfiRow & { sheets: string[]; files: Rfi["files"]; markup: AskedFrom | null };
+
 /** DESIGN §16 RFIs of a project: numbered per project, each naming sheets it holds while open. */
 export function rfiRepository(db: Db) {
   /** Sheets' numbers and files of the RFIs given, each list in order. */
   async function details(ids: number[], tx: Db = db) {
     const sheets = new Map<number, string[]>(ids.map((id) => [id, []]));
     const files = new Map<number, Rfi["files"]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return { sheets, files };
+    const asked = new Map<number, AskedFrom>();
+    if (ids.length === 0) return { sheets, files, asked };
     const named = await tx
       .select({ rfiId: rfiSheets.rfiId, number: drawings.number })
       .from(rfiSheets)
@@ -71,7 +92,20 @@ export function rfiRepository(db: Db) {
         uploadedAt: file.uploadedAt.toISOString(),
       });
     }
-    return { sheets, files };
+    const from = await tx
+      .select({
+        rfiId: markups.rfiId,
+        id: markups.id,
+        sheet: drawings.number,
+        revision: drawingRevisions.revision,
+        page: markups.page,
+      })
+      .from(markups)
+      .innerJoin(drawings, eq(drawings.id, markups.drawingId))
+      .innerJoin(drawingRevisions, eq(drawingRevisions.id, markups.revisionId))
+      .where(inArray(markups.rfiId, ids));
+    for (const { rfiId, ...markup } of from) if (rfiId !== null) asked.set(rfiId, markup);
+    return { sheets, files, asked };
   }
 
   return {
@@ -134,10 +168,15 @@ export function rfiRepository(db: Db) {
     },
 
     /** The project's RFIs, by number. */
-    async list(projectId: number): Promise<(RfiRow & { sheets: string[]; files: Rfi["files"] })[]> {
+    async list(projectId: number): Promise<RfiView[]> {
       const rows = await db.select().from(rfis).where(eq(rfis.projectId, projectId)).orderBy(asc(rfis.seq));
-      const { sheets, files } = await details(rows.map((row) => row.id));
-      return rows.map((row) => ({ ...row, sheets: sheets.get(row.id) ?? [], files: files.get(row.id) ?? [] }));
+      const { sheets, files, asked } = await details(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        ...row,
+        sheets: sheets.get(row.id) ?? [],
+        files: files.get(row.id) ?? [],
+        markup: asked.get(row.id) ?? null,
+      }));
     },
 
     async byNumber(projectId: number, number: string) {
@@ -147,8 +186,13 @@ export function rfiRepository(db: Db) {
         .where(and(eq(rfis.projectId, projectId), eq(rfis.number, number)))
         .limit(1);
       if (!row) return undefined;
-      const { sheets, files } = await details([row.id]);
-      return { ...row, sheets: sheets.get(row.id) ?? [], files: files.get(row.id) ?? [] };
+      const { sheets, files, asked } = await details([row.id]);
+      return {
+        ...row,
+        sheets: sheets.get(row.id) ?? [],
+        files: files.get(row.id) ?? [],
+        markup: asked.get(row.id) ?? null,
+      };
     },
 
     async byToken(token: string): Promise<RfiRow | undefined> {

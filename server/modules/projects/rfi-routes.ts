@@ -1,6 +1,9 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import site from "../../../content/site.json" with { type: "json" };
+import { revisionSchema, sheetNumberSchema } from "../../../shared/drawings.ts";
+import { askMarkupAsRfiSchema, markupAddress, markupRfiText } from "../../../shared/markups.ts";
 import { jobSchema } from "../../../shared/projects.ts";
 import {
   createRfiSchema,
@@ -10,6 +13,7 @@ import {
   rfiPaths,
   rfiSchema,
 } from "../../../shared/rfis.ts";
+import type { Db } from "../../db/client.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { downloadResponses, sendCsv, sendStoredFile } from "../../lib/downloads.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -18,9 +22,11 @@ import { errorResponses } from "../../lib/schemas.ts";
 import { newStorageKey } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { lines, oneLine } from "../../plugins/mailer.ts";
+import { publishMarkupEvent } from "./markup-live.ts";
+import { markupRepository, noSuchMarkup } from "./markup-repository.ts";
 import { projectRepository } from "./repository.ts";
 import { RFIS_NAMESPACE, rfiDueSweep } from "./rfi-notices.ts";
-import { type RfiRow, rfiRepository } from "./rfi-repository.ts";
+import { type RfiRow, type RfiView, rfiRepository } from "./rfi-repository.ts";
 
 /** How often the sweep looks for RFIs coming due. */
 export const RFI_DUE_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -28,6 +34,11 @@ export const RFI_DUE_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const jobParams = z.object({ job: jobSchema });
 const rfiParams = jobParams.extend({ number: rfiNumberSchema });
 const fileParams = rfiParams.extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const markupParams = jobParams.extend({
+  number: sheetNumberSchema,
+  revision: revisionSchema,
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 const noSuchProject = "No such project.";
 const noSuchRfi = "No such RFI.";
 const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
@@ -41,6 +52,7 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyl
 export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
   const projects = projectRepository(app.db);
   const repository = rfiRepository(app.db);
+  const markups = markupRepository(app.db);
   const files = app.storage.files(RFIS_NAMESPACE);
   const origin = app.config.publicOrigin;
   const staff = { access: "staff" } as const;
@@ -54,7 +66,7 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
     return project;
   };
   const linkOf = (row: RfiRow) => `${origin}${rfiPaths.page(row.token)}`;
-  const toRfi = (row: RfiRow & { sheets: string[]; files: Rfi["files"] }): Rfi => ({
+  const toRfi = (row: RfiView, job: string): Rfi => ({
     number: row.number,
     subject: row.subject,
     question: row.question,
@@ -70,8 +82,67 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
     answeredAt: row.answeredAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     files: row.files,
+    markup: row.markup && {
+      ...row.markup,
+      url: markupAddress(job, row.markup.sheet, row.markup.revision, row.markup.id),
+    },
   });
   const target = (job: string, number: string) => `rfi:${job}/${number}`;
+
+  /**
+   * Asks an RFI (numbered, its sheets held, audited, e-mailed to the person asked) with `also` in
+   * its transaction; the RFI as the team reads it.
+   */
+  const ask = async (
+    request: FastifyRequest,
+    project: { id: number; job: string; name: string },
+    fields: { subject: string; question: string; suggestion: string; sheets: string[]; to: string; dueAt: string },
+    also?: (tx: Db, created: RfiRow) => Promise<void>,
+  ): Promise<Rfi> => {
+    const user = currentUser(request);
+    const { subject, question, suggestion, sheets, to, dueAt } = fields;
+    const due = new Date(dueAt);
+    if (due.getTime() <= Date.now()) {
+      throw badRequest("Some fields are not valid.", { dueAt: "The due time must be in the future" });
+    }
+    const row = await repository.create(
+      {
+        projectId: project.id,
+        subject,
+        question,
+        suggestion,
+        sheets,
+        to,
+        dueAt: due,
+        token: newStorageKey(),
+        by: user,
+      },
+      async (tx, created) => {
+        await also?.(tx, created);
+        await app.audit.as(request, "rfi.create")(tx, {
+          target: target(project.job, created.number),
+          summary: `Asked ${created.number} “${oneLine(subject, 100)}” of ${to} on ${project.job}${
+            sheets.length > 0 ? `, holding ${sheets.join(", ")}` : ""
+          }, due ${due.toISOString()}`,
+        });
+      },
+    );
+    app.mailer.send({
+      to,
+      subject: `${row.number} ${oneLine(subject, 100)} (${project.job} ${oneLine(project.name, 60)})`,
+      text: `${site.brand.legalName} asks you a question about ${project.job} ${project.name}.\n\n${lines([
+        ["RFI", row.number],
+        ["Subject", oneLine(subject, 200)],
+        ["Sheets", sheets.length > 0 ? sheets.join(", ") : undefined],
+        ["Please answer by", `${dayFormat.format(due)} UTC`],
+        ["Read and answer it here", linkOf(row)],
+      ])}`,
+    });
+    request.log.info({ job: project.job, number: row.number, by: user.username }, "rfi created");
+    const created = await repository.byNumber(project.id, row.number);
+    if (!created) throw new Error("an RFI vanished after it was made");
+    return toRfi(created, project.job);
+  };
 
   app.post(
     "/projects/:job/rfis",
@@ -86,48 +157,46 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const project = await readable(request.params.job, user);
-      const { subject, question, suggestion, sheets, to, dueAt } = request.body;
-      const due = new Date(dueAt);
-      if (due.getTime() <= Date.now()) {
-        throw badRequest("Some fields are not valid.", { dueAt: "The due time must be in the future" });
+      const project = await readable(request.params.job, currentUser(request));
+      return reply.status(201).send(await ask(request, project, request.body));
+    },
+  );
+
+  app.post(
+    "/projects/:job/drawings/:number/revisions/:revision/markups/:id/rfi",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Ask a markup as an RFI: it names the sheet, quotes the markup's text and links back to it",
+        description:
+          "`to`, `dueAt` and optionally `subject` and `suggestion`, as for an RFI; the question quotes the markup. " +
+          "A markup is asked once (409 after); one without text has nothing to ask (400).",
+        params: markupParams,
+        body: askMarkupAsRfiSchema,
+        response: { 201: rfiSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { job, number, revision, id } = request.params;
+      const project = await readable(job, currentUser(request));
+      const sheet = await markups.sheetRevision(project.id, number, revision);
+      const markup = sheet && (await markups.one(sheet.revisionId, id));
+      if (!markup) throw notFound(noSuchMarkup);
+      if (markup.rfi) throw conflict(`This markup was already asked as ${markup.rfi}.`);
+      if (!markup.text.trim()) {
+        throw badRequest("A markup without text has nothing to ask.", { text: "Write the markup's text first" });
       }
-      const row = await repository.create(
-        {
-          projectId: project.id,
-          subject,
-          question,
-          suggestion,
-          sheets,
-          to,
-          dueAt: due,
-          token: newStorageKey(),
-          by: user,
-        },
-        (tx, created) =>
-          app.audit.as(request, "rfi.create")(tx, {
-            target: target(project.job, created.number),
-            summary: `Asked ${created.number} “${oneLine(subject, 100)}” of ${to} on ${project.job}${
-              sheets.length > 0 ? `, holding ${sheets.join(", ")}` : ""
-            }, due ${due.toISOString()}`,
-          }),
-      );
-      app.mailer.send({
-        to,
-        subject: `${row.number} ${oneLine(subject, 100)} (${project.job} ${oneLine(project.name, 60)})`,
-        text: `${site.brand.legalName} asks you a question about ${project.job} ${project.name}.\n\n${lines([
-          ["RFI", row.number],
-          ["Subject", oneLine(subject, 200)],
-          ["Sheets", sheets.length > 0 ? sheets.join(", ") : undefined],
-          ["Please answer by", `${dayFormat.format(due)} UTC`],
-          ["Read and answer it here", linkOf(row)],
-        ])}`,
-      });
-      request.log.info({ job: project.job, number: row.number, by: user.username }, "rfi created");
-      const created = await repository.byNumber(project.id, row.number);
-      if (!created) throw new Error("an RFI vanished after it was made");
-      return reply.status(201).send(toRfi(created));
+      const said = markupRfiText(markup);
+      const { subject = said.subject, suggestion = "", to, dueAt } = request.body;
+      const fields = { subject, question: said.question, suggestion, sheets: [markup.sheet], to, dueAt };
+      const asked = await ask(request, project, fields, (tx, created) => markups.linkRfi(tx, markup.id, created.id));
+      const linked = await markups.one(sheet.revisionId, markup.id);
+      if (linked) {
+        const live = { job: project.job, number: markup.sheet, revision: markup.revision };
+        publishMarkupEvent(app, request.log, live, { type: "updated", markup: linked });
+      }
+      return reply.status(201).send(asked);
     },
   );
 
@@ -148,7 +217,7 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const project = await readable(request.params.job, currentUser(request));
-      const log = (await repository.list(project.id)).map(toRfi);
+      const log = (await repository.list(project.id)).map((row) => toRfi(row, project.job));
       if (request.query.format !== "csv") return log;
       return sendCsv(
         reply,
@@ -188,7 +257,7 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await readable(request.params.job, currentUser(request));
       const row = await repository.byNumber(project.id, request.params.number);
       if (!row) throw notFound(noSuchRfi);
-      return toRfi(row);
+      return toRfi(row, project.job);
     },
   );
 
@@ -248,7 +317,7 @@ export const rfiRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         const row = await repository.byNumber(project.id, found.number);
         if (!row) throw notFound(noSuchRfi);
-        return toRfi(row);
+        return toRfi(row, project.job);
       },
     );
   change("close", ["answered"], "closed", (number) => `Closed ${number}`);

@@ -14,13 +14,14 @@ import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
+import { markupPdfRoutes } from "./markup-pdf-routes.ts";
 import { markupRoutes } from "./markup-routes.ts";
 import { myDayRoutes } from "./my-day.ts";
 import { projectFileRoutes } from "./project-file-routes.ts";
 import { type ProjectFields, type ProjectRow, projectRepository, toProject } from "./repository.ts";
 import { responseLabelRoutes } from "./response-label-routes.ts";
 import { rfiRoutes } from "./rfi-routes.ts";
-import { drawingSearch, projectSearch, rfiSearch, transmittalSearch } from "./search.ts";
+import { drawingSearch, markupSearch, projectSearch, rfiSearch, transmittalSearch } from "./search.ts";
 import { transmittalRoutes } from "./transmittal-routes.ts";
 
 const jobParams = z.object({ job: jobSchema });
@@ -49,9 +50,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.finder.addKind("drawing", drawingSearch(app.db));
   app.finder.addKind("transmittal", transmittalSearch(app.db));
   app.finder.addKind("rfi", rfiSearch(app.db));
+  app.finder.addKind("markup", markupSearch(app.db));
   await app.register(drawingRoutes);
   await app.register(drawingAssignRoutes);
   await app.register(markupRoutes);
+  await app.register(markupPdfRoutes);
   await app.register(myDayRoutes);
   await app.register(transmittalRoutes);
   await app.register(rfiRoutes);

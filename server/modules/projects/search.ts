@@ -1,9 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
+import { markupAddress } from "../../../shared/markups.ts";
 import { rfiStateLabels } from "../../../shared/rfis.ts";
 import { staffAddresses } from "../../../shared/staff-addresses.ts";
 import { transmittalPurposeLabels } from "../../../shared/transmittals.ts";
 import type { Db } from "../../db/client.ts";
-import { drawings, projects, rfis, transmittals } from "../../db/schema.ts";
+import { drawingRevisions, drawings, markups, projects, rfis, transmittals } from "../../db/schema.ts";
 import type { SearchProvider } from "../../plugins/search.ts";
 import { wordSearch } from "../activity/search.ts";
 import { projectSearchCondition, readableBy } from "./repository.ts";
@@ -118,5 +119,45 @@ export const rfiSearch =
       title: `${row.number} · ${row.subject}`,
       subtitle: `${row.job} · ${rfiStateLabels[row.state]}`,
       url: projectTab(row.job, "rfis"),
+    }));
+  };
+
+const markupSearchCondition = wordSearch([markups.text]);
+/** The start of a markup's text as a result's title: its first line, at most 80 characters. */
+const firstLine = (text: string) => {
+  const line = text.split("\n", 1)[0]?.trim() ?? "";
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
+
+/**
+ * Markups by their text (DESIGN §18), newest first, for whoever may read the sheet: the project's
+ * rule, as its drawings. Each opens the sheet at its revision with the markup selected.
+ */
+export const markupSearch =
+  (db: Db): SearchProvider =>
+  async (who, q, limit) => {
+    const rows = await db
+      .select({
+        id: markups.id,
+        text: markups.text,
+        kind: markups.kind,
+        page: markups.page,
+        author: markups.authorName,
+        number: drawings.number,
+        revision: drawingRevisions.revision,
+        job: projects.job,
+      })
+      .from(markups)
+      .innerJoin(drawings, eq(drawings.id, markups.drawingId))
+      .innerJoin(drawingRevisions, eq(drawingRevisions.id, markups.revisionId))
+      .innerJoin(projects, eq(projects.id, drawings.projectId))
+      .where(and(markupSearchCondition(q), readableBy(db, who)))
+      .orderBy(desc(markups.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      title: firstLine(row.text) || row.kind,
+      subtitle: `${row.job} · ${row.number} rev ${row.revision} · page ${row.page} · ${row.author}`,
+      url: markupAddress(row.job, row.number, row.revision, row.id),
     }));
   };

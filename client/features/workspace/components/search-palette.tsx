@@ -14,6 +14,7 @@ const kindLabels: Record<SearchKind, string> = {
   drawing: "Drawings",
   transmittal: "Transmittals",
   rfi: "RFIs",
+  markup: "Markups",
   person: "People",
   message: "Messages",
 };
