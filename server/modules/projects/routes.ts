@@ -14,6 +14,7 @@ import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
+import { markupPdfRoutes } from "./markup-pdf-routes.ts";
 import { markupRoutes } from "./markup-routes.ts";
 import { myDayRoutes } from "./my-day.ts";
 import { projectFileRoutes } from "./project-file-routes.ts";
@@ -53,6 +54,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(drawingRoutes);
   await app.register(drawingAssignRoutes);
   await app.register(markupRoutes);
+  await app.register(markupPdfRoutes);
   await app.register(myDayRoutes);
   await app.register(transmittalRoutes);
   await app.register(rfiRoutes);
