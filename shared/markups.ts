@@ -222,9 +222,27 @@ export const markupSchema = z.object({
   comments: z.number().int(),
   /** The RFI it was asked as ("Ask as RFI"), by number; null until then. */
   rfi: z.string().nullable(),
+  /** The later revision it was checked on and found resolved in ("resolved in {rev}"); null otherwise. */
+  resolvedIn: z.string().nullable(),
+  /** The last revision's markup this one was carried from onto the sheet's new revision (its id). */
+  carriedFrom: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type Markup = z.infer<typeof markupSchema>;
+
+/**
+ * When a sheet has a new revision, the last revision's open markups are "to check" on it
+ * (GET …/revisions/{rev}/markups/to-check): each is marked resolved in the new revision, or
+ * carried onto it as a new markup (`carriedFrom` names the old one), at the version read.
+ */
+export const markupCheckActions = ["resolved", "carried"] as const;
+export const checkMarkupSchema = z
+  .object({
+    action: z.enum(markupCheckActions, { error: "The action is resolved or carried" }),
+    version: versionSchema,
+  })
+  .strict();
+export type CheckMarkup = z.infer<typeof checkMarkupSchema>;
 
 /**
  * POST …/markups/{id}/rfi, "Ask as RFI": an RFI naming the sheet, its question quoting the
@@ -295,6 +313,10 @@ export const markupPaths = {
   comments: (job: string, number: string, revision: string, id: number) =>
     `${sheetPath(job, number, revision)}/${id}/comments`,
   rfi: (job: string, number: string, revision: string, id: number) => `${sheetPath(job, number, revision)}/${id}/rfi`,
+  /** The last revision's open markups, to check on this one. */
+  toCheck: (job: string, number: string, revision: string) => `${sheetPath(job, number, revision)}/to-check`,
+  check: (job: string, number: string, revision: string, id: number) =>
+    `${sheetPath(job, number, revision)}/to-check/${id}`,
 } as const;
 
 const reviewSheetPath = (token: string, number: string, revision: string) =>

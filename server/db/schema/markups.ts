@@ -4,7 +4,18 @@
  * through a review link (by the transmittal; the name is the review's recipient).
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { markupKinds, markupStatuses } from "../../../shared/markups.ts";
 import { users } from "./accounts.ts";
 import { createdAt, sqlList, timestamptz } from "./columns.ts";
@@ -41,12 +52,19 @@ export const markups = pgTable(
     resolvedAt: timestamptz("resolved_at"),
     /** The RFI the markup was asked as ("Ask as RFI"): the RFI links back to the markup through it. */
     rfiId: bigint("rfi_id", { mode: "number" }).references(() => rfis.id, { onDelete: "set null" }),
+    /** The later revision this markup was checked on and found resolved in ("resolved in {rev}"). */
+    resolvedIn: text("resolved_in"),
+    /** The last revision's markup this one carries onto its sheet's new revision. */
+    carriedFromId: bigint("carried_from_id", { mode: "number" }).references((): AnyPgColumn => markups.id, {
+      onDelete: "set null",
+    }),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("markups_rfi_idx").on(t.rfiId),
+    uniqueIndex("markups_carried_from_idx").on(t.carriedFromId),
     index("markups_revision_idx").on(t.revisionId, t.id),
     index("markups_author_idx").on(t.authorId),
     index("markups_transmittal_idx").on(t.transmittalId),

@@ -1,6 +1,7 @@
 // DESIGN §18 what a markup leads to (decision 068): search everything finds its text for whoever
 // may read the sheet, and "Ask as RFI" makes an RFI naming the sheet, quoting the text and linking
-// back to the markup, once.
+// back to the markup, once; a new revision has its last one's open markups to check, each resolved
+// in it or carried onto it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markupAddress, markupPaths, markupSchema } from "../../../shared/markups.ts";
 import { rfiSchema } from "../../../shared/rfis.ts";
@@ -125,5 +126,78 @@ describe("a markup's links", () => {
       const response = await t.app.inject({ method: "POST", url, headers, payload });
       expect(response.statusCode, response.body).toBe(status);
     }
+  });
+
+  it("shows the last revision's open markups on a new one to check, each resolved in it or carried onto it", async () => {
+    await uploadSheets(t, job, member, ["E-201"]);
+    const make = async (text: string) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: markupPaths.list(job, "E-201", "A"),
+        headers: member,
+        payload: {
+          kind: "line",
+          page: 1,
+          geometry: { from: { x: 0, y: 0 }, to: { x: 9, y: 9 } },
+          color: "#000000",
+          text,
+        },
+      });
+      return markupSchema.parse(response.json());
+    };
+    const [fixed, moved, done] = [await make("Fixed in B"), await make("Still to do"), await make("Done")];
+    await t.app.inject({
+      method: "PATCH",
+      url: markupPaths.one(job, "E-201", "A", done.id),
+      headers: member,
+      payload: { version: 1, status: "resolved" },
+    });
+    const toCheck = async (revision: string, headers = member) => {
+      const response = await t.app.inject({ method: "GET", url: markupPaths.toCheck(job, "E-201", revision), headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return markupSchema
+        .array()
+        .parse(response.json())
+        .map((markup) => markup.id);
+    };
+    expect(await toCheck("A")).toEqual([]);
+    await uploadSheets(t, job, member, ["E-201"], "B");
+    expect(await toCheck("B")).toEqual([fixed.id, moved.id]);
+    const check = (id: number, action: string, version = 1, headers = member) =>
+      t.app.inject({
+        method: "POST",
+        url: markupPaths.check(job, "E-201", "B", id),
+        headers,
+        payload: { action, version },
+      });
+
+    const stale = await check(fixed.id, "resolved", 7);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ current: { id: fixed.id, version: 1 } });
+    expect((await check(fixed.id, "resolved", 1, outsider)).statusCode).toBe(404);
+    expect((await check(done.id, "carried")).statusCode).toBe(409);
+    const resolved = await check(fixed.id, "resolved");
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(markupSchema.parse(resolved.json())).toMatchObject({
+      id: fixed.id,
+      revision: "A",
+      status: "resolved",
+      resolvedIn: "B",
+      version: 2,
+    });
+    const carried = await check(moved.id, "carried");
+    expect(carried.statusCode, carried.body).toBe(200);
+    const copy = markupSchema.parse(carried.json());
+    expect(copy).toMatchObject({
+      revision: "B",
+      text: "Still to do",
+      geometry: moved.geometry,
+      author: moved.author,
+      status: "open",
+      carriedFrom: moved.id,
+    });
+    expect(await toCheck("B")).toEqual([]);
+    expect((await check(moved.id, "carried")).statusCode).toBe(409);
+    expect((await check(copy.id, "resolved")).statusCode).toBe(404);
   });
 });

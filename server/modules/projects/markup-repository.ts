@@ -38,6 +38,8 @@ export interface SheetRevision {
 export interface MarkupFilter {
   authorId?: number;
   clients?: boolean;
+  /** Only the open ones nobody has checked on a later revision yet: not resolved in it, not carried onto it. */
+  unchecked?: boolean;
   transmittalId?: number;
   status?: MarkupStatus;
 }
@@ -65,6 +67,8 @@ const columns = {
   createdAt: markups.createdAt,
   updatedAt: markups.updatedAt,
   rfi: rfis.number,
+  resolvedIn: markups.resolvedIn,
+  carriedFrom: markups.carriedFromId,
   comments: sql<number>`(select count(*)::int from ${markupComments} where ${markupComments.markupId} = ${markups.id})`,
 };
 
@@ -110,8 +114,25 @@ const toMarkup = (row: MarkupRow): Markup => ({
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
   comments: row.comments,
   rfi: row.rfi,
+  resolvedIn: row.resolvedIn,
+  carriedFrom: row.carriedFrom,
   version: row.version,
 });
+
+/** Markup `id` of the sheet revision, read in `from` (a transaction, or the database). */
+export async function markupOn(from: Db, revisionId: number, id: number): Promise<Markup | undefined> {
+  const [row] = await selectMarkups(from)
+    .where(and(eq(markups.revisionId, revisionId), eq(markups.id, id)))
+    .limit(1);
+  return row && toMarkup(row);
+}
+
+/** An open markup nobody has checked on a later revision: not resolved in one, not carried onto one. */
+export const unchecked = and(
+  eq(markups.status, "open"),
+  isNull(markups.resolvedIn),
+  sql`not exists (select 1 from ${markups} as carried where carried.carried_from_id = ${markups.id})`,
+);
 
 /** The writer's columns on a row it makes. */
 export const writtenBy = (by: MarkupWriter) =>
@@ -132,12 +153,7 @@ export type VersionedOutcome = { markup: Markup } | { stale: Markup };
 export function markupRepository(db: Db) {
   const select = (from: Db = db) => selectMarkups(from);
 
-  const one = async (from: Db, revisionId: number, id: number): Promise<Markup | undefined> => {
-    const [row] = await select(from)
-      .where(and(eq(markups.revisionId, revisionId), eq(markups.id, id)))
-      .limit(1);
-    return row && toMarkup(row);
-  };
+  const one = markupOn;
 
   /** The markup's row locked in `tx`, within the sheet revision (404 otherwise: another sheet's id is none). */
   const locked = async (tx: Db, revisionId: number, id: number) => {
@@ -212,6 +228,7 @@ export function markupRepository(db: Db) {
             filter.clients ? isNotNull(markups.transmittalId) : undefined,
             filter.transmittalId === undefined ? undefined : eq(markups.transmittalId, filter.transmittalId),
             filter.status === undefined ? undefined : eq(markups.status, filter.status),
+            filter.unchecked ? unchecked : undefined,
           ),
         )
         .orderBy(asc(markups.id));

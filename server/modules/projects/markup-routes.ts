@@ -14,8 +14,10 @@ import {
 } from "../../../shared/markups.ts";
 import { jobSchema } from "../../../shared/projects.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/schemas.ts";
+import { errorResponses } from "../../lib/schemas.ts";
 import { type AuthUser, currentUser } from "../../plugins/auth.ts";
+import { changedFields, sheetLabel, staleMarkupMessage, staleMarkupSchema } from "./markup-answers.ts";
+import { markupCarryRoutes } from "./markup-carry-routes.ts";
 import { markupCommentRepository } from "./markup-comment-repository.ts";
 import { publishMarkupEvent } from "./markup-live.ts";
 import { type MarkupWriter, markupRepository, noSuchMarkup } from "./markup-repository.ts";
@@ -23,19 +25,6 @@ import { projectRepository } from "./repository.ts";
 
 const sheetParams = z.object({ job: jobSchema, number: sheetNumberSchema, revision: revisionSchema });
 const markupParams = sheetParams.extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-/** A 409: a stale version's answer holds the markup as it is now (`current`); a review already sent has none. */
-export const staleMarkupSchema = errorResponseSchema.extend({ current: markupSchema.optional() });
-export const staleMarkupMessage = "Someone changed this markup since you read it: here it is as it is now.";
-
-/** "E-101 rev B". */
-const sheetLabel = (sheet: { number: string; revision: string }) => `${sheet.number} rev ${sheet.revision}`;
-
-/** The fields a change names, for the audit log. */
-export const changedFields = (changes: object) =>
-  Object.keys(changes)
-    .filter((key) => key !== "version")
-    .join(", ") || "nothing";
-
 /**
  * DESIGN §18 markups of a sheet revision, for admins and the project's team (404 to anyone else,
  * as the project itself): list (by author, by status), make, change and delete at the version
@@ -52,6 +41,8 @@ export const markupRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = { access: "staff" } as const;
   const tags = ["markups"];
   const base = "/projects/:job/drawings/:number/revisions/:revision/markups";
+  // The last revision's markups to check on a new one (carry-over).
+  await app.register(markupCarryRoutes);
 
   /** The project (readable by the caller) and the sheet revision, or 404 as if there were none. */
   const sheetOf = async (params: z.infer<typeof sheetParams>, user: AuthUser) => {

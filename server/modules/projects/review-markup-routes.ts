@@ -12,10 +12,10 @@ import {
 } from "../../../shared/markups.ts";
 import { notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
+import { changedFields, staleMarkupMessage, staleMarkupSchema } from "./markup-answers.ts";
 import { markupCommentRepository } from "./markup-comment-repository.ts";
 import { publishMarkupEvent } from "./markup-live.ts";
 import { type MarkupWriter, markupRepository, noSuchMarkup } from "./markup-repository.ts";
-import { changedFields, staleMarkupMessage, staleMarkupSchema } from "./markup-routes.ts";
 import { REVIEW_KEY_HEADER, reviewAccess } from "./review-access.ts";
 import { transmittalRepository } from "./transmittal-repository.ts";
 

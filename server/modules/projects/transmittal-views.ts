@@ -1,4 +1,4 @@
-import { and, asc, count, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, inArray, isNull } from "drizzle-orm";
 import type { Transmittal, TransmittalSheet } from "../../../shared/transmittals.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -31,7 +31,8 @@ export function transmittalViews(db: Db) {
       db
         .select({ transmittalId: drawnMarkups.transmittalId, drawingId: drawnMarkups.drawingId, n: count() })
         .from(drawnMarkups)
-        .where(and(isNotNull(drawnMarkups.transmittalId), inArray(drawnMarkups.transmittalId, ids)))
+        // A markup carried onto a later revision (DESIGN §18) is the team's copy, not another of the review's.
+        .where(and(inArray(drawnMarkups.transmittalId, ids), isNull(drawnMarkups.carriedFromId)))
         .groupBy(drawnMarkups.transmittalId, drawnMarkups.drawingId),
     ]);
     const drawnOn = new Map(drawn.map((row) => [`${row.transmittalId}:${row.drawingId}`, row.n]));
