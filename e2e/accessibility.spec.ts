@@ -17,7 +17,7 @@ test.describe("accessibility of the public pages", { tag: "@layout" }, () => {
       page,
     }, testInfo) => {
       const atPhoneWidth = testInfo.project.name === "phone";
-      const scripts = atPhoneWidth ? countFirstLoadJs(page, new URL(baseURL).origin) : null;
+      const scripts = atPhoneWidth ? await countFirstLoadJs(page, new URL(baseURL).origin) : null;
       await gotoHydrated(page, path);
       if (scripts) {
         const load = await scripts.settled();

@@ -6,6 +6,7 @@
  * the browser's network panel show it (the server sends brotli); "decoded" is the JavaScript itself.
  */
 import { expect, type Page, type Request } from "@playwright/test";
+import { PAGE_HYDRATED_EVENT } from "../shared/site-routes.ts";
 
 /** The guard: at most this many bytes of script transferred for a public page's first view. */
 export const FIRST_LOAD_JS_LIMIT_BYTES = 150 * 1024;
@@ -24,10 +25,14 @@ export interface FirstLoadJs {
 
 /**
  * Starts counting the page's scripts: call it before the page is opened. `settled()` waits until the
- * page has hydrated and been idle (its idle callbacks, registered before ours, have run) and every
- * script it asked for has arrived, then gives the totals.
+ * page has hydrated (the client entry's event, sent after every effect of the page ran, so the
+ * page's own idle callbacks are registered), has then been idle twice (those callbacks, and what
+ * they started, have run) and every script it asked for has arrived, then gives the totals.
  */
-export function countFirstLoadJs(page: Page, origin: string) {
+export async function countFirstLoadJs(page: Page, origin: string) {
+  await page.addInitScript((event) => {
+    addEventListener(event, () => Object.assign(window, { firstLoadHydrated: true }));
+  }, PAGE_HYDRATED_EVENT);
   const inFlight = new Set<Request>();
   const scripts: LoadedScript[] = [];
   const isSiteScript = (request: Request) =>
@@ -53,7 +58,10 @@ export function countFirstLoadJs(page: Page, origin: string) {
 
   return {
     async settled(): Promise<FirstLoadJs> {
-      await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+      await page.waitForFunction(() => "firstLoadHydrated" in window);
+      for (let idle = 0; idle < 2; idle += 1) {
+        await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+      }
       await expect.poll(() => inFlight.size, { message: "scripts still loading" }).toBe(0);
       const sum = (key: "transferred" | "decoded") => scripts.reduce((total, script) => total + script[key], 0);
       return { scripts: [...scripts], transferred: sum("transferred"), decoded: sum("decoded") };
