@@ -7,11 +7,11 @@ import { readMarkupsSchema } from "../../../shared/markup-pdf.ts";
 import type { Markup } from "../../../shared/markups.ts";
 import { jobSchema } from "../../../shared/projects.ts";
 import { drawingRevisions } from "../../db/schema.ts";
-import { HttpError, notFound, payloadTooLarge } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
-import type { UploadStore } from "../../lib/uploads.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
+import { storedBytes } from "./markup-pdf-keep.ts";
 import { READ_MAX_BYTES, readPdfMarkups, UnreadablePdf } from "./markup-pdf-read.ts";
 import { pdfWithMarkups } from "./markup-pdf-write.ts";
 import { markupRepository, type SheetRevision } from "./markup-repository.ts";
@@ -29,23 +29,6 @@ const uploadedParams = z.object({
 });
 const unprocessable = (message: string) => new HttpError(422, message, "UNPROCESSABLE");
 const pdfAnswer = { 200: z.unknown().describe("The PDF with the markups as annotations") };
-
-/** A stored file's bytes, at most `max` of them (a larger one is a 413), or undefined when it is gone. */
-export async function storedBytes(store: UploadStore, key: string, max: number): Promise<Buffer | undefined> {
-  const object = await store.open(key);
-  if (!object) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of object.body) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      object.body.destroy();
-      throw payloadTooLarge("This file is too large to read its markups.");
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * DESIGN §18 "Download with markups", both ways (decision 069): the revision's PDF with its

@@ -329,5 +329,23 @@ describe("download with markups, and a client's file read, through the API", () 
     const broken = await annotations(await upload(new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Kids [1 0 R")));
     expect(broken.statusCode, broken.body).toBe(422);
     expect(broken.json()).toEqual({ message: "This file is not a PDF that can be read." });
+
+    // Sent: the response keeps the sheet with that link's markups written in, beside the client's files.
+    const sent = await t.app.inject({
+      method: "POST",
+      url: `/api/review/${mine.token}`,
+      payload: { responses: [{ number: "S-1", response: "approvedAsNoted" }] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const log = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${job}/transmittals/${mine.number}`,
+      headers: member,
+    });
+    const files = (log.json() as { sheets: { markups: { id: number; fileName: string }[] }[] }).sheets[0]!.markups;
+    const copy = files.find((file) => file.fileName === "S-1-rev-A-markups.pdf");
+    expect(copy, JSON.stringify(files)).toBeDefined();
+    const keptRead = await annotations(copy!.id);
+    expect(readMarkupsSchema.parse(keptRead.json()).markups).toMatchObject([{ kind: "cloud", text: "Ours" }]);
   });
 });

@@ -24,6 +24,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { FileTypeError, isStorageKey, type SavedUpload, translateUploadError } from "../../lib/uploads.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
+import { keepMarkedUpCopies } from "./markup-pdf-keep.ts";
 import { responseLabelRepository } from "./response-label-repository.ts";
 import { accessKey, REVIEW_KEY_HEADER, reviewAccess } from "./review-access.ts";
 import { reviewMarkupRoutes } from "./review-markup-routes.ts";
@@ -263,6 +264,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = transmittal.recipients[0] ?? "client";
       const submitted = await app.notifications.afterCommit((notices) =>
         repository.submit(transmittal.id, request.body, async (tx, row, responses) => {
+          await keepMarkedUpCopies(tx, row.id, { drawings, markups }, request.log);
           const labels = await responseLabels.labels(tx);
           const tally = responseTally(responses, labels);
           await app.audit.as({ actor, request }, "transmittal.response")(tx, {
