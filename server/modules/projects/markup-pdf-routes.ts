@@ -11,8 +11,9 @@ import { HttpError, notFound } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/schemas.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { DRAWINGS_NAMESPACE } from "./drawing-routes.ts";
+import { readPdfMarkupsBounded } from "./markup-pdf-bounded.ts";
 import { storedBytes } from "./markup-pdf-keep.ts";
-import { READ_MAX_BYTES, readPdfMarkups, UnreadablePdf } from "./markup-pdf-read.ts";
+import { READ_MAX_BYTES, UnreadablePdf } from "./markup-pdf-read.ts";
 import { pdfWithMarkups } from "./markup-pdf-write.ts";
 import { markupRepository, type SheetRevision } from "./markup-repository.ts";
 import { projectRepository } from "./repository.ts";
@@ -145,7 +146,7 @@ export const markupPdfRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!bytes) throw notFound("No such file.");
       reply.header("cache-control", "private, no-store");
       try {
-        return await readPdfMarkups(bytes);
+        return await readPdfMarkupsBounded(bytes);
       } catch (error) {
         if (error instanceof UnreadablePdf) throw unprocessable(error.message);
         throw unprocessable("This file's annotations cannot be read.");

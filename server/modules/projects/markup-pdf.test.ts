@@ -13,6 +13,7 @@ import { adminToken, authHeader, employeeSession } from "../../../test/helpers/f
 import { hostile } from "../../../test/helpers/hostile-pdfs.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
 import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
+import { readPdfMarkupsBounded } from "./markup-pdf-bounded.ts";
 import { ANNOTATIONS_EXAMINED, readPdfMarkups, UnreadablePdf } from "./markup-pdf-read.ts";
 import { ANNOTATION_PAD, pdfWithMarkups, type WrittenMarkup } from "./markup-pdf-write.ts";
 
@@ -205,6 +206,12 @@ describe("markups read from a client's PDF", () => {
     expect(read.left).toBe(20_000 - 500);
     expect(ANNOTATIONS_EXAMINED).toBeGreaterThan(500);
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("reads on a worker thread cut off by time: a file that takes too long is refused, never waited on", async () => {
+    const file = hostile.manyAnnotations(2_000);
+    await expect(readPdfMarkupsBounded(file)).resolves.toMatchObject({ pages: 1, left: 1_500 });
+    await expect(readPdfMarkupsBounded(file, { timeoutMs: 1 })).rejects.toThrow("took too long");
   });
 });
 
