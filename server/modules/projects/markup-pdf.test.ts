@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../../../test/helpers/app.ts";
 import { adminToken, authHeader, employeeSession } from "../../../test/helpers/factories.ts";
 import { hostile } from "../../../test/helpers/hostile-pdfs.ts";
 import { multipart } from "../../../test/helpers/multipart.ts";
-import { createProject, jobNumbers } from "../../../test/helpers/projects.ts";
+import { createProject, jobNumbers, uploadSheets } from "../../../test/helpers/projects.ts";
 import { readPdfMarkupsBounded } from "./markup-pdf-bounded.ts";
 import { ANNOTATIONS_EXAMINED, readPdfMarkups, UnreadablePdf } from "./markup-pdf-read.ts";
 import { ANNOTATION_PAD, pdfWithMarkups, type WrittenMarkup } from "./markup-pdf-write.ts";
@@ -276,6 +276,11 @@ describe("download with markups, and a client's file read, through the API", () 
       (await t.app.inject({ method: "GET", url: markupPdfPaths.staff(job, "S-1", "B"), headers: member })).statusCode,
     ).toBe(404);
     expect(markup.author.kind).toBe("staff");
+
+    // A revision whose file pdf-lib cannot load (a catalog without pages) is a 422, never a 5xx.
+    await uploadSheets(t, job, member, ["S-9"]);
+    const broken = await t.app.inject({ method: "GET", url: markupPdfPaths.staff(job, "S-9", "A"), headers: member });
+    expect(broken.statusCode, broken.body).toBe(422);
   });
 
   it("through a review token: only that link's markups; another token's sheet is a 404; an upload is read", async () => {
