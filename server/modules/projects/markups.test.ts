@@ -343,6 +343,7 @@ describe("markups", () => {
     const refused = await stranger.subscribe(markupDestinations.sheet(job, "E-101", "A"));
     expect(refused.refused).toBe(true);
     expect(errors.json()).toMatchObject([{ code: "NOT_FOUND" }]);
+    const told = await watcher.subscribe("/user/queue/errors");
     const seen = await watcher.subscribe(markupDestinations.sheet(job, "E-101", "A"));
     expect(seen.refused).toBe(false);
 
@@ -364,5 +365,18 @@ describe("markups", () => {
     await waitFor(() => seen.messages.length === 3, 1_000, "the deleted markup, live");
     expect(seen.json()[2]).toEqual({ type: "deleted", id: markup.id });
     expect(createdWithin).toBeLessThan(1_000);
+
+    // Taken off the team, a colleague's subscription ends (the topic's rule is the project's).
+    const project = await t.app.inject({ method: "GET", url: `/api/projects/${job}`, headers: admin });
+    const { version } = project.json() as { version: number };
+    const off = await t.app.inject({
+      method: "PATCH",
+      url: `/api/projects/${job}`,
+      headers: admin,
+      payload: { version, team: [alice.username] },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await waitFor(() => told.messages.length === 1, 5_000, "the revocation");
+    expect(told.json()).toMatchObject([{ code: "REVOKED", destination: markupDestinations.sheet(job, "E-101", "A") }]);
   });
 });

@@ -14,6 +14,7 @@ import type { AccountRef } from "../../plugins/account-events.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { drawingAssignRoutes } from "./drawing-assign-routes.ts";
 import { drawingRoutes } from "./drawing-routes.ts";
+import { revokeMarkupTopics } from "./markup-live.ts";
 import { markupPdfRoutes } from "./markup-pdf-routes.ts";
 import { markupRoutes } from "./markup-routes.ts";
 import { myDayRoutes } from "./my-day.ts";
@@ -217,6 +218,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
             memberIds: members?.map((member) => member.id),
           },
           (tx) => write(tx),
+        );
+      }
+      if (members) {
+        const kept = new Set(members.map((member) => member.username));
+        await revokeMarkupTopics(
+          app,
+          before,
+          before.team.filter((name) => !kept.has(name)),
         );
       }
       return toProject(await load(before.job));
