@@ -51,8 +51,8 @@ test("an admin imports the register from CSV, uploads its PDFs at once, and down
   await expect(bulk.getByText("1 file matches no sheet of the register")).toBeVisible();
   await bulk.getByRole("button", { name: "Upload 2 files" }).click();
   await expect(bulk.getByText("Uploaded")).toHaveCount(2);
-  await expect(register.getByRole("button", { name: "Open E-101 revision A" })).toBeVisible();
-  await expect(register.getByRole("button", { name: "Open E-102 revision A" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev A of E-101: open the drawing" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev A of E-102: open the drawing" })).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -71,7 +71,7 @@ test("a project's loop: register, transmittal, review, revision B, RFI, release 
     })),
   );
   await bulk.getByRole("button", { name: "Upload 2 files" }).click();
-  await expect(register.getByRole("button", { name: "Open E-102 revision A" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev A of E-102: open the drawing" })).toBeVisible();
 
   // 4. Transmitted for approval.
   const transmit = async (sheets: "all" | string) => {
@@ -133,7 +133,7 @@ test("a project's loop: register, transmittal, review, revision B, RFI, release 
     buffer: drawingsPdf(1, "E-101 rev B"),
   });
   await add.getByRole("button", { name: "Add revision" }).click();
-  await expect(register.getByRole("button", { name: "Open E-101 revision B" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev B of E-101: open the drawing" })).toBeVisible();
   const secondLink = await transmit("E-101");
   const again = await asClient(browser, page, secondLink);
   await expect(again.getByRole("heading", { level: 1, name: `Transmittal ${job}-T-002` })).toBeVisible(dashboardLoad);

@@ -100,11 +100,11 @@ test("an admin creates a project with its team and changes it; the team member f
     await add.getByRole("button", { name: "Add revision" }).click();
   };
   await addRevision("E-101", "A", "Anchor bolt plan");
-  await expect(register.getByRole("button", { name: "Open E-101 revision A" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev A of E-101: open the drawing" })).toBeVisible();
   await addRevision("E-101", "C");
   await expect(add.getByText("C cannot follow A: the next revision of E-101 is B.")).toBeVisible();
   await addRevision("E-101", "B");
-  await expect(register.getByRole("button", { name: "Open E-101 revision B" })).toBeVisible();
+  await expect(register.getByRole("button", { name: "Rev B of E-101: open the drawing" })).toBeVisible();
   await expect(register.getByText("1 earlier revision")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("register.png"), fullPage: true });

@@ -24,8 +24,6 @@ export function ReplyQuote({
     <button
       type="button"
       onClick={() => onJump(quote.id)}
-      // One sentence for screen readers (the visible lines are blocks, read with pauses between).
-      aria-label={`In reply to ${senderName}: ${excerpt}. Show the original message`}
       className={cx(
         "mb-1.5 -mx-1 flex w-[calc(100%+0.5rem)] min-w-40 flex-col rounded-lg border-l-[3px] px-2 py-1 text-left text-xs transition-colors",
         own
@@ -33,8 +31,12 @@ export function ReplyQuote({
           : "border-accent-500 bg-steel-50 text-steel-700 hover:bg-steel-100",
       )}
     >
+      {/* Named by what it shows (WCAG 2.5.3, label in name): a voice user says the sender or the words
+          they see; a screen reader hears the same with what the quote is and what it does. */}
+      <span className="sr-only">In reply to </span>
       <span className={cx("font-semibold", own ? "text-white" : "text-steel-900")}>{senderName}</span>
       <span className={cx("line-clamp-2 break-words", deleted && "italic")}>{excerpt}</span>
+      <span className="sr-only">Show the original message</span>
     </button>
   );
 }

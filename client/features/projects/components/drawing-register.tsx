@@ -168,7 +168,7 @@ function RevisionFile({
         size="sm"
         loading={busy}
         onClick={() => void open()}
-        aria-label={`Open ${number} revision ${revision.revision}`}
+        aria-label={`Rev ${revision.revision} of ${number}: open the drawing`}
         title={revision.fileName}
       >
         {!busy && <FileText aria-hidden="true" size={14} />}
