@@ -146,7 +146,9 @@ describe.each(backends)("object store on %s", (_name, openBackend) => {
     expect(got?.modifiedAt.getTime()).toBeGreaterThan(started - 5_000);
   });
 
-  it("keeps memory flat while streaming a file far larger than it", async () => {
+  // A cap, not a wait: 104 MB through s3rver (its disk and its MD5) and a collection every 4 MB
+  // took 10 s at a load of 8 and passed 20 s on a busier machine (CI's PGlite pass, decision 067).
+  it("keeps memory flat while streaming a file far larger than it", { timeout: 90_000 }, async () => {
     const { store } = await open();
     const size = 96 * MB;
     // Collect garbage as the bytes flow, so that what the RSS shows is what the store holds on to,
