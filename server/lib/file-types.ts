@@ -106,10 +106,17 @@ export async function detectUpload(open: OpenUpload): Promise<Detected | undefin
   }
 }
 
-/** The stored content type of a complete upload, or a FileTypeError when its content is not accepted. */
+/**
+ * The stored content type of a complete upload, or a FileTypeError when its content is not accepted.
+ * Its first bytes decide, as file-type itself would from the whole file; the stored file is read
+ * again only when they cannot: a zip container (docx, xlsx, ... are told apart by its entries) or
+ * a type whose signature lies further in.
+ */
 export function classifier(types: AcceptedTypes) {
   return async (open: OpenUpload, head: Buffer): Promise<string> => {
-    const detected = detectText(head) ?? (await detectUpload(open));
+    const fromHead = await detectHead(head);
+    const detected =
+      fromHead && !zipFamily.has(fromHead.ext) ? fromHead : ((await detectUpload(open)) ?? fromHead);
     if (!detected || !types.exts.has(detected.ext)) throw new FileTypeError(detected?.ext);
     return types.mimeOf(detected);
   };
