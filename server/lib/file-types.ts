@@ -115,8 +115,7 @@ export async function detectUpload(open: OpenUpload): Promise<Detected | undefin
 export function classifier(types: AcceptedTypes) {
   return async (open: OpenUpload, head: Buffer): Promise<string> => {
     const fromHead = await detectHead(head);
-    const detected =
-      fromHead && !zipFamily.has(fromHead.ext) ? fromHead : ((await detectUpload(open)) ?? fromHead);
+    const detected = fromHead && !zipFamily.has(fromHead.ext) ? fromHead : ((await detectUpload(open)) ?? fromHead);
     if (!detected || !types.exts.has(detected.ext)) throw new FileTypeError(detected?.ext);
     return types.mimeOf(detected);
   };
