@@ -1,9 +1,16 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
-import { type CheckMarkup, type Markup, markupLimits } from "../../../shared/markups.ts";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { CheckMarkup, Markup } from "../../../shared/markups.ts";
 import type { Db } from "../../db/client.ts";
 import { drawingRevisions, markups } from "../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { markupOn, noSuchMarkup, type SheetRevision, unchecked, type VersionedOutcome } from "./markup-repository.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import {
+  assertRoomOn,
+  markupOn,
+  noSuchMarkup,
+  type SheetRevision,
+  unchecked,
+  type VersionedOutcome,
+} from "./markup-repository.ts";
 
 /** What checking a markup did: the last revision's markup resolved in this one, or its copy made here. */
 export type CheckOutcome = VersionedOutcome & { previous?: { revisionId: number; revision: string } };
@@ -80,15 +87,7 @@ export function markupCarryRepository(db: Db) {
           await also(tx, markup);
           return { markup, previous };
         }
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(markups)
-          .where(eq(markups.revisionId, sheet.revisionId));
-        if (n >= markupLimits.perRevision) {
-          throw badRequest(`A sheet revision takes at most ${markupLimits.perRevision} markups.`, {
-            markups: `At most ${markupLimits.perRevision} markups on one sheet revision`,
-          });
-        }
+        await assertRoomOn(tx, sheet.revisionId);
         const [copy] = await tx
           .insert(markups)
           .values({

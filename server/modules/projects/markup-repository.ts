@@ -144,6 +144,19 @@ export const writtenBy = (by: MarkupWriter) =>
  * What runs first in a change's transaction and may refuse it by throwing (a review link's: its
  * transmittal locked, still open and not yet sent).
  */
+/**
+ * Refuses a markup more on a sheet revision that holds its limit (DESIGN §18, a 400 naming it).
+ * Called with the revision's row locked, so two writers never both take the last place.
+ */
+export async function assertRoomOn(tx: Db, revisionId: number): Promise<void> {
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(markups).where(eq(markups.revisionId, revisionId));
+  if (n >= markupLimits.perRevision) {
+    throw badRequest(`A sheet revision takes at most ${markupLimits.perRevision} markups.`, {
+      markups: `At most ${markupLimits.perRevision} markups on one sheet revision`,
+    });
+  }
+}
+
 export type Guard = (tx: Db) => Promise<void>;
 
 /** The outcome of a change made at a version: done, or stale (the markup as it is now). */
@@ -265,15 +278,7 @@ export function markupRepository(db: Db) {
           .from(drawingRevisions)
           .where(eq(drawingRevisions.id, sheet.revisionId))
           .for("update");
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(markups)
-          .where(eq(markups.revisionId, sheet.revisionId));
-        if (n >= markupLimits.perRevision) {
-          throw badRequest(`A sheet revision takes at most ${markupLimits.perRevision} markups.`, {
-            markups: `At most ${markupLimits.perRevision} markups on one sheet revision`,
-          });
-        }
+        await assertRoomOn(tx, sheet.revisionId);
         const [row] = await tx
           .insert(markups)
           .values({
